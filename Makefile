@@ -1,0 +1,186 @@
+# lmbench-ng - top-level Makefile (GNU make).
+#
+#   make [build]         the library and every program, into bin/<triplet>/
+#   make test            unit, smoke, signal and sanitizer tests, then lint
+#   make check           the tests of one build (BUILD=... to choose)
+#   make lint            cppcheck, clang-tidy, shellcheck
+#   make install         programs, man pages and scripts under $(DESTDIR)$(PREFIX)
+#   make clean
+#
+# Knobs: CC CFLAGS LDFLAGS DESTDIR PREFIX, DEVELOPER=1 (warnings are
+# errors), SANITIZE=address,undefined (a separate build in
+# bin/<triplet>-sanitize/).
+
+.DEFAULT_GOAL := build
+
+CFLAGS ?= -O2 -g
+PREFIX ?= /usr/local
+DESTDIR ?=
+
+# The triplet names the build directory: gcc says x86_64-linux-gnu, clang
+# x86_64-pc-linux-gnu; both become x86_64-linux-gnu, as lmbench names it.
+TRIPLET := $(shell $(CC) -dumpmachine 2>/dev/null | sed -e 's/-pc-/-/' -e 's/-unknown-/-/')
+ifeq ($(TRIPLET),)
+TRIPLET := $(shell uname -m)-$(shell uname -s | tr A-Z a-z)
+endif
+
+ifneq ($(SANITIZE),)
+BUILD ?= bin/$(TRIPLET)-sanitize
+else
+BUILD ?= bin/$(TRIPLET)
+endif
+OBJ := $(BUILD)/obj
+
+WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+	-Wformat=2 -Wvla -Werror=implicit-function-declaration \
+	-Werror=implicit-int
+ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS)
+ALL_LDFLAGS := $(LDFLAGS)
+ifeq ($(DEVELOPER),1)
+ALL_CFLAGS += -Werror
+endif
+ifneq ($(SANITIZE),)
+ALL_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
+ALL_LDFLAGS += -fsanitize=$(SANITIZE)
+endif
+LIBS := -lm
+
+# libtirpc (for lat_rpc) is optional: without it the rest still builds.
+HAVE_TIRPC := $(shell pkg-config --exists libtirpc 2>/dev/null && echo yes)
+TIRPC_CFLAGS := $(shell pkg-config --cflags libtirpc 2>/dev/null)
+TIRPC_LIBS := $(shell pkg-config --libs libtirpc 2>/dev/null)
+
+# Every program, one per line.
+PROGRAMS := \
+	bw_mem \
+	enough \
+	hello \
+	lat_mem_rd \
+	lat_pipe \
+	lat_syscall \
+	loop_o \
+	msleep \
+	timing_o
+
+# The library, one module per line.
+LIB_MODULES := \
+	lib_mem \
+	lib_report \
+	lib_sched \
+	lib_stats \
+	lib_timing \
+	lib_util
+
+# Unit tests (tests/unit/<name>.c), one per line.
+UNIT_TESTS := \
+	test_mem \
+	test_sched \
+	test_stats \
+	test_util
+
+LIB := $(BUILD)/libbench.a
+LIB_OBJS := $(LIB_MODULES:%=$(OBJ)/%.o)
+PROG_BINS := $(PROGRAMS:%=$(BUILD)/%)
+UNIT_BINS := $(UNIT_TESTS:%=$(BUILD)/tests/%)
+
+# A change of compiler or flags rebuilds everything.
+FLAGS_FILE := $(OBJ)/.flags
+FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LIBS)
+
+.PHONY: build all test check unit smoke signals sanitize sanitize-check lint install \
+	uninstall clean FORCE
+
+build all: $(PROG_BINS)
+
+$(FLAGS_FILE): FORCE
+	@mkdir -p $(OBJ)
+	@echo '$(FLAGS_NOW)' | cmp -s - $@ || echo '$(FLAGS_NOW)' >$@
+
+$(OBJ)/%.o: src/%.c $(FLAGS_FILE)
+	@mkdir -p $(OBJ)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(OBJ)/test_%.o: tests/unit/test_%.c $(FLAGS_FILE)
+	@mkdir -p $(OBJ)
+	$(CC) $(ALL_CFLAGS) -Isrc -MMD -MP -c -o $@ $<
+
+$(LIB): $(LIB_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $(LIB_OBJS)
+
+$(PROG_BINS): $(BUILD)/%: $(OBJ)/%.o $(LIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LIBS)
+
+$(UNIT_BINS): $(BUILD)/tests/%: $(OBJ)/%.o $(LIB)
+	@mkdir -p $(BUILD)/tests
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LIBS)
+
+-include $(wildcard $(OBJ)/*.d)
+
+# ---------------------------------------------------------------- tests
+
+# The tests of one build: BUILD=bin/<triplet> by default.
+check: $(PROG_BINS) $(UNIT_BINS)
+	sh tests/run.sh $(BUILD) unit smoke signals
+
+unit: $(UNIT_BINS)
+	sh tests/run.sh $(BUILD) unit
+
+smoke: $(PROG_BINS)
+	sh tests/run.sh $(BUILD) smoke
+
+signals: $(PROG_BINS)
+	sh tests/run.sh $(BUILD) signals
+
+# The sanitizer build runs the unit and smoke tests.
+sanitize:
+	$(MAKE) SANITIZE=address,undefined $(if $(DEVELOPER),DEVELOPER=$(DEVELOPER)) sanitize-check
+
+sanitize-check: $(PROG_BINS) $(UNIT_BINS)
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 \
+		sh tests/run.sh $(BUILD) unit smoke
+
+# The README's test command: everything.
+test: $(PROG_BINS) $(UNIT_BINS)
+	sh tests/run.sh $(BUILD) unit smoke signals
+	$(MAKE) sanitize
+	$(MAKE) lint
+
+SH_SCRIPTS := $(wildcard tests/*.sh) $(wildcard .ci/run)
+
+lint:
+	@command -v cppcheck >/dev/null || { echo "lint: cppcheck not installed" >&2; exit 1; }
+	cppcheck --quiet --error-exitcode=1 --std=c11 --inline-suppr \
+		--enable=warning,portability,performance \
+		-D_POSIX_C_SOURCE=200809L -Isrc src tests/unit
+	@command -v clang-tidy >/dev/null || { echo "lint: clang-tidy not installed" >&2; exit 1; }
+	clang-tidy --quiet --warnings-as-errors='*' src/*.c tests/unit/*.c -- \
+		-std=c11 -D_POSIX_C_SOURCE=200809L -Isrc
+	@command -v shellcheck >/dev/null || { echo "lint: shellcheck not installed" >&2; exit 1; }
+	shellcheck -s sh $(SH_SCRIPTS)
+
+# -------------------------------------------------------------- install
+
+install: $(PROG_BINS)
+	mkdir -p $(DESTDIR)$(PREFIX)/lib/lmbench-ng/bin $(DESTDIR)$(PREFIX)/bin
+	mkdir -p $(DESTDIR)$(PREFIX)/share/man/man8 $(DESTDIR)$(PREFIX)/share/man/man7
+	for p in $(PROGRAMS); do \
+		install -m 755 $(BUILD)/$$p $(DESTDIR)$(PREFIX)/lib/lmbench-ng/bin/$$p || exit 1; \
+		ln -sf ../lib/lmbench-ng/bin/$$p $(DESTDIR)$(PREFIX)/bin/$$p || exit 1; \
+	done
+	for m in doc/*.8; do install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man8/ || exit 1; done
+	for m in doc/*.7; do install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man7/ || exit 1; done
+	mkdir -p $(DESTDIR)$(PREFIX)/lib/lmbench-ng/scripts
+	for s in scripts/*; do [ -f "$$s" ] || continue; \
+		install -m 755 $$s $(DESTDIR)$(PREFIX)/lib/lmbench-ng/scripts/ || exit 1; done
+
+uninstall:
+	for p in $(PROGRAMS); do rm -f $(DESTDIR)$(PREFIX)/bin/$$p; done
+	rm -rf $(DESTDIR)$(PREFIX)/lib/lmbench-ng
+	for m in doc/*.8; do rm -f $(DESTDIR)$(PREFIX)/share/man/man8/$${m#doc/}; done
+	for m in doc/*.7; do rm -f $(DESTDIR)$(PREFIX)/share/man/man7/$${m#doc/}; done
+
+clean:
+	rm -rf bin/$(TRIPLET) bin/$(TRIPLET)-sanitize
+
+FORCE:

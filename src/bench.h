@@ -1,0 +1,314 @@
+/*
+ * bench.h - the lmbench-ng library: every program includes this header
+ * and links libbench.a.
+ *
+ * Modules:
+ *   lib_util    program name, error messages, strict number/size parsers
+ *   lib_stats   median, min, max, mean, percentiles, MAD, stddev
+ *   lib_timing  clock, supervisor (run bound, signals, children),
+ *               calibration (ENOUGH, TIMING_O, LOOP_O), the harness
+ *   lib_sched   CPU placement (LMBENCH_SCHED)
+ *   lib_mem     aligned buffers, pointer chains and their validation
+ *   lib_report  the classic lmbench result lines and the JSON record
+ *
+ * Conventions: library functions return 0 (or a pointer) on success and
+ * -1 (or NULL) after printing why on stderr; only main() and usage()
+ * exit.  Exit statuses are those of SPEC.md.
+ */
+#ifndef BENCH_H
+#define BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define EXIT_FAILED 1	   /* ran and failed */
+#define EXIT_USAGE 2	   /* bad option, number or argument */
+#define EXIT_UNSUPPORTED 77 /* not supported on this system */
+
+#define BENCH_MAX_PARALLEL 1024	  /* most -P copies accepted */
+#define BENCH_MAX_REPETITIONS 10000 /* most -N repetitions accepted */
+
+/* ------------------------------------------------------------------ */
+/* lib_util                                                            */
+
+/* Remember the program name (basename of argv0) for messages. */
+void util_set_progname(const char *argv0);
+/* The program name set above, or "lmbench" before it is set. */
+const char *util_progname(void);
+/* Print "prog: <message>\n" on stderr. */
+void util_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* As util_err, with ": <strerror(errno)>" appended. */
+void util_syserr(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Print "Usage: prog <args>" on stderr (the caller then exits 2). */
+void util_usage(const char *args);
+
+/*
+ * Parse an unsigned decimal integer in [min, max].  Returns NULL on
+ * success (result in *out) or a static text saying what was wrong.
+ */
+const char *util_parse_u64(const char *s, uint64_t min, uint64_t max,
+			   uint64_t *out);
+/*
+ * Parse a size: a decimal number (a fraction allowed) with an optional
+ * suffix k=2^10 K=10^3 m=2^20 M=10^6 g=2^30 G=10^9.  A bare number is
+ * multiplied by unit (1 for bytes).  Returns NULL on success or a static
+ * text saying what was wrong.
+ */
+const char *util_parse_size(const char *s, uint64_t unit, uint64_t *out);
+/* Parse a non-negative decimal floating point number (no suffix). */
+const char *util_parse_double(const char *s, double *out);
+
+/*
+ * Read an environment variable holding an unsigned integer in [min,max].
+ * Returns 0 when unset (*out untouched), 1 when set and valid, -1 after
+ * printing "prog: bad NAME 'value': why" when set and invalid.
+ */
+int util_env_u64(const char *name, uint64_t min, uint64_t max, uint64_t *out);
+/* Same for a non-negative floating point variable. */
+int util_env_double(const char *name, double *out);
+
+/* ------------------------------------------------------------------ */
+/* lib_stats: all functions take an array of n >= 1 values.  Those that
+ * need order sort a private copy; the input is never changed. */
+
+double stats_min(const double *v, size_t n);
+double stats_max(const double *v, size_t n);
+double stats_mean(const double *v, size_t n);
+/* Median: the middle value, or the mean of the two middle values. */
+double stats_median(const double *v, size_t n);
+/* Percentile p in [0,100], linear interpolation between order stats. */
+double stats_percentile(const double *v, size_t n, double p);
+/* Median absolute deviation from the median (unscaled). */
+double stats_mad(const double *v, size_t n);
+/* Sample standard deviation (n-1 denominator); 0 for n == 1. */
+double stats_stddev(const double *v, size_t n);
+/* Sort v in place, ascending. */
+void stats_sort(double *v, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* lib_timing                                                          */
+
+/* Monotonic clock in nanoseconds. */
+uint64_t timing_now_ns(void);
+
+/*
+ * Start a program: remember its name and arguments for messages and
+ * records, then split into a supervisor and a worker.  The call returns
+ * in the worker, which runs the program in its own process group.  The
+ * supervisor never returns: it waits, and
+ *  - exits with the worker's status when the worker ends;
+ *  - on SIGTERM, SIGINT, SIGHUP or SIGQUIT kills the worker's whole
+ *    process group and ends by the same signal;
+ *  - after LMBENCH_TIMEOUT seconds (default 300, 0 = no bound) prints a
+ *    message, kills the group and exits 1;
+ *  - removes the private temporary directory (bench_tmpdir) in all cases.
+ * Returns -1 (after a message) only if the split itself fails.
+ */
+int bench_start(int argc, char **argv);
+
+/*
+ * The private temporary directory of this run, created on first use
+ * (mode 0700, under $TMPDIR or /tmp) and removed by the supervisor when
+ * the program ends, however it ends.  NULL after a message on failure.
+ */
+const char *bench_tmpdir(void);
+
+/*
+ * fork() for benchmark helpers: the child is killed when its parent
+ * dies (so no process outlives the program) and is placed on a CPU by
+ * LMBENCH_SCHED as helper number `helper` (1..) of copy `copy`.  Returns
+ * as fork() does; -1 after a message.
+ */
+int bench_fork(int copy, int helper);
+
+/* Which statistic of the samples the classic line shows. */
+enum bench_stat {
+	BENCH_MEDIAN = 0, /* lmbench's default */
+	BENCH_MINIMUM	  /* lat_mem_rd, par_ops, stream, calibration */
+};
+
+/* Options of one measurement; bench_opts_init() gives the defaults. */
+struct bench_opts {
+	int parallel;		 /* -P: copies running at once, >= 1 */
+	uint64_t warmup_us;	 /* -W: untimed running before sampling */
+	int repetitions;	 /* -N: timed intervals per copy, >= 1 */
+	uint64_t min_interval_ns; /* floor on the interval (0 = ENOUGH) */
+	enum bench_stat stat;	 /* statistic shown by the classic line */
+	int helpers;		 /* processes each copy forks (placement) */
+	uint64_t fixed_iterations; /* >0: no calibration, use this count */
+};
+
+/* The defaults: -P 1, -W 0, -N 11, median. */
+void bench_opts_init(struct bench_opts *o);
+/*
+ * Handle one of the common options -P -W -N given its getopt letter and
+ * argument.  Returns 1 when handled, 0 when c is not a common option,
+ * -1 after a message when the argument is bad (the caller exits 2).
+ */
+int bench_opt(struct bench_opts *o, int c, const char *arg);
+
+/*
+ * A benchmark as the harness sees it.  Each copy (the process itself for
+ * -P 1, a forked process otherwise) calls init once, then run many times,
+ * then cleanup once.  Only run is timed.
+ */
+struct bench_desc {
+	/* untimed set-up of one copy; 0 or -1 after a message */
+	int (*init)(void *state, int copy);
+	/* the timed loop: do `iters` iterations; 0 or -1 after a message */
+	int (*run)(void *state, uint64_t iters);
+	/* untimed tear-down of one copy (may be NULL) */
+	void (*cleanup)(void *state);
+	/* the program's state, given to the three callbacks */
+	void *state;
+};
+
+/* One timed interval. */
+struct bench_sample {
+	double ns_per_iter; /* corrected interval / iterations */
+	uint64_t iters;	    /* iterations in the interval */
+};
+
+/* What bench_run measured. */
+struct bench_result {
+	struct bench_sample *samples; /* parallel * repetitions, sorted */
+	size_t nsamples;	      /* number of samples */
+	double ns_per_iter;	      /* the chosen statistic */
+	enum bench_stat stat;	      /* which statistic that is */
+	int parallel;		      /* copies that ran */
+	int repetitions;	      /* intervals per copy */
+	uint64_t warmup_us;	      /* warm-up per copy */
+	uint64_t iterations;	      /* iterations per interval (copy 0) */
+	double enough_ns;	      /* target interval length */
+	double timing_o_ns;	      /* timer overhead subtracted per interval */
+	double loop_o_ns;	      /* loop overhead subtracted per iteration */
+	char placement[96];	      /* LMBENCH_SCHED policy in force */
+};
+
+/*
+ * Measure: calibrate the iteration count until an interval lasts at
+ * least ENOUGH (or o->min_interval_ns), run the warm-up, then take
+ * o->repetitions intervals in each of o->parallel copies, which start
+ * together.  Every interval is corrected by the timer and loop overhead.
+ * Fills *r (free with bench_result_free).  Returns 0, or -1 after a
+ * message (a copy failed or died, or the benchmark takes no time).
+ */
+int bench_run(const struct bench_desc *d, const struct bench_opts *o,
+	      struct bench_result *r);
+void bench_result_free(struct bench_result *r);
+
+/* The interval length used when none is imposed, in ns: $ENOUGH (µs)
+ * or calibrated once per process.  -1 after a message if ENOUGH is bad. */
+double timing_enough_ns(void);
+/* Cost of one clock read, in ns: $TIMING_O (µs) or measured. */
+double timing_overhead_ns(void);
+/* Cost of one empty harness loop iteration, in ns: $LOOP_O (µs) or
+ * measured. */
+double timing_loop_overhead_ns(void);
+/* Smallest step of the clock seen, in ns. */
+double timing_granularity_ns(void);
+/* Check ENOUGH, TIMING_O and LOOP_O early; -1 after a message. */
+int timing_check_env(void);
+
+/* Keep a value alive so the compiler cannot drop the work making it. */
+void bench_use(uint64_t v);
+void bench_use_ptr(const void *p);
+
+/* ------------------------------------------------------------------ */
+/* lib_sched                                                           */
+
+/*
+ * Place the calling process for copy `copy` (0..) and helper `helper`
+ * (0 = the copy itself) where each copy has `helpers` helpers, by the
+ * policy in LMBENCH_SCHED: DEFAULT (or unset), SINGLE, BALANCED,
+ * BALANCED_SPREAD, UNIQUE, UNIQUE_SPREAD, "CUSTOM cpu cpu ...",
+ * "CUSTOM_UNIQUE cpu ..." (alias CUSTOM_SPREAD).  Logical CPU k is the
+ * k-th CPU of the affinity mask the program started with, so restricted
+ * cpusets are respected.  Returns the CPU chosen, -2 when the policy
+ * places nothing, or -1 after a message.
+ */
+int sched_place(int copy, int helper, int helpers);
+/* Check LMBENCH_SCHED; -1 after a message when it is not understood. */
+int sched_check_env(void);
+/* The policy name in force: LMBENCH_SCHED, else the program's default
+ * (set with sched_set_default), else "DEFAULT". */
+const char *sched_policy(void);
+/* A program's own default policy, used when LMBENCH_SCHED is unset
+ * (lat_pipe places both ends on one CPU per copy: "BALANCED"). */
+void sched_set_default(const char *policy);
+
+/* Pure helpers, exposed for the unit tests. */
+/* Logical CPU index for the policy (before taking it modulo ncpus); -2 for
+ * DEFAULT; -1 if the policy is not understood. */
+int sched_logical_cpu(const char *policy, int copy, int helper, int helpers,
+		      int ncpus);
+/* The k-th number of the bit-reversal permutation of 0..n-1. */
+int sched_spread(int k, int n);
+
+/* ------------------------------------------------------------------ */
+/* lib_mem                                                             */
+
+/* Page-aligned anonymous memory of len bytes (rounded up to pages);
+ * NULL after a message.  Refuses more than the memory available. */
+void *mem_alloc(size_t len);
+void mem_free(void *p, size_t len);
+/* Bytes of memory the system reports available (MemAvailable). */
+uint64_t mem_available(void);
+/* The system page size. */
+size_t mem_pagesize(void);
+
+/*
+ * Pointer chains over buf: `count` slots, slot i at buf + i*stride (stride
+ * a multiple of sizeof(void *)).  Each slot holds the address of the next
+ * slot of the ring.  Both return the first slot.
+ */
+/* Slot i points to slot i+1, the last to the first. */
+void **mem_chain_stride(char *buf, size_t count, size_t stride);
+/* A random single cycle through every slot; consecutive hops go to
+ * different pages wherever the buffer spans more than one page. */
+void **mem_chain_random(char *buf, size_t count, size_t stride,
+			size_t pagesize, uint64_t seed);
+/* Walk the ring from start: 0 if it is one cycle through exactly count
+ * slots of buf, -1 otherwise. */
+int mem_chain_check(void **start, const char *buf, size_t count,
+		    size_t stride);
+
+/* A small fast pseudo-random generator (splitmix64). */
+uint64_t mem_rand(uint64_t *state);
+
+/* ------------------------------------------------------------------ */
+/* lib_report: the classic lines (on stderr unless said otherwise) and,
+ * when LMBENCH_JSON is set, one JSON record per result.  All return 0,
+ * or -1 after a message when the value is zero, negative or not finite
+ * (the caller then exits 1). */
+
+/* "LABEL: %.4f microseconds"; value = statistic / ops_per_iter. */
+int report_us(const struct bench_result *r, const char *label,
+	      double ops_per_iter);
+/* "LABEL: %.2f nanoseconds". */
+int report_ns(const struct bench_result *r, const char *label,
+	      double ops_per_iter);
+/* "LABEL: %.2f MB/sec"; rate = parallel * bytes / time. */
+int report_mbs(const struct bench_result *r, const char *label,
+	       double bytes_per_iter);
+/* "SIZE RATE" (MB = 10^6, %.6f below 1 else %.2f); metric names it. */
+int report_bw_pair(const struct bench_result *r, const char *metric,
+		   double size_bytes, double bytes_per_iter);
+/* lat_mem_rd's "%.5f %.3f": size in 2^20 MB, ns per load. */
+int report_memlat(const struct bench_result *r, const char *metric,
+		  double size_bytes, double loads_per_iter);
+/* A plain value on stdout with `decimals` decimals (enough, timing_o,
+ * loop_o); unit names it in the record.  Zero is allowed here. */
+int report_stdout(const char *metric, const char *unit, int decimals,
+		  double value);
+/* A text line as is on stderr (section markers, blank lines). */
+void report_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Check LMBENCH_JSON early; -1 after a message if it cannot be used. */
+int report_check_env(void);
+
+/* Pure helpers for the unit tests and the scripts. */
+/* Format a bandwidth-pair number as lmbench does (%.6f below 1). */
+void report_fmt_pair(char *buf, size_t len, double v);
+
+#endif /* BENCH_H */

@@ -1,0 +1,32 @@
+/*
+ * enough - print ENOUGH: the shortest timing interval, in microseconds,
+ * that this machine's clock measures to within 0.5 % (twice the work
+ * takes twice the time, comparing the best of five runs), or $ENOUGH if
+ * set.  The suite stores it in its configuration and passes it to every
+ * program.
+ *
+ * Usage: enough
+ * Output (stdout): "1000"
+ */
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+int
+main(int argc, char **argv)
+{
+	double e;
+
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	if (argc != 1) {
+		util_usage("");
+		return EXIT_USAGE;
+	}
+	e = timing_enough_ns();
+	if (e < 0)
+		return EXIT_USAGE;
+	return report_stdout("enough", "us", 0, e / 1000.0) == 0 ? 0
+								  : EXIT_FAILED;
+}

@@ -1,0 +1,25 @@
+/*
+ * hello - print "Hello world" and exit: the program lat_proc execs.
+ * Deliberately bare (no harness, no supervisor) so that exec measures
+ * the kernel and the loader, not lmbench-ng.
+ *
+ * Usage: hello
+ * Output (stdout): "Hello world"
+ */
+#include <stdio.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+int
+main(int argc, char **argv)
+{
+	if (argc != 1) {
+		util_set_progname(argv[0]);
+		util_usage("");
+		return EXIT_USAGE;
+	}
+	if (write(STDOUT_FILENO, "Hello world\n", 12) != 12)
+		return EXIT_FAILED;
+	return 0;
+}

@@ -1,0 +1,238 @@
+/*
+ * lat_mem_rd - memory read latency against working-set size.
+ *
+ * For each stride and each size on lmbench's grid (512, 1K, 2K, 3K, 4K,
+ * then 1.5x and 2x each power of two up to len), a ring of pointers is
+ * laid in a fresh buffer of that size, one slot every `stride` bytes, and
+ * chased: every load's address is the value the previous load returned,
+ * so no two loads overlap and the time per load is the load-to-use
+ * latency of whatever level holds the ring.  Loads are unrolled 100 to a
+ * loop turn; one iteration walks the ring once, rounded up to a whole
+ * number of hundreds, or 102400 loads for larger rings (the chase goes
+ * on where the last iteration stopped, so it still cycles through the
+ * whole ring).
+ *
+ * Default: slot k points to slot k+1 (forward, sequential; hardware
+ * prefetchers follow it, so past the caches it understates latency).
+ * -t: the ring is a random single cycle through every slot in which
+ * consecutive loads land on different pages ("thrash"), defeating the
+ * prefetchers and the TLB.  Each ring is checked to be one cycle through
+ * every slot before it is timed.
+ *
+ * The result is the minimum over the intervals (lmbench does the same),
+ * in nanoseconds per load; with -P, per load within one copy.
+ *
+ * Usage: lat_mem_rd [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
+ *        [-t] len [stride...]      (len in MB of 2^20 bytes)
+ * Output (stderr): "stride=128, then "%.5f %.3f" (size in MB, ns) per
+ * size, then a blank line.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+#define LOADS_PER_TURN 100
+#define MAX_TURNS 1024 /* 102400 loads: 5-20 ms past the caches */
+
+struct state {
+	size_t size;	/* bytes in the ring */
+	size_t stride;	/* bytes between slots */
+	int random;	/* -t: random ring across pages */
+	char *buf;	/* the buffer holding the ring */
+	void **cur;	/* where the chase stands */
+	uint64_t turns; /* turns of 100 loads per iteration */
+};
+
+static int
+init(void *sp, int copy)
+{
+	struct state *s = sp;
+	size_t count = s->size / s->stride;
+
+	s->buf = mem_alloc(s->size);
+	if (s->buf == NULL)
+		return -1;
+	if (s->random)
+		s->cur = mem_chain_random(s->buf, count, s->stride,
+					  mem_pagesize(),
+					  0x6c6d62656e6368ULL + (uint64_t)copy);
+	else
+		s->cur = mem_chain_stride(s->buf, count, s->stride);
+	if (s->cur == NULL ||
+	    mem_chain_check(s->cur, s->buf, count, s->stride) != 0) {
+		util_err("internal error: the %zu-byte ring is not one cycle",
+			 s->size);
+		return -1;
+	}
+	return 0;
+}
+
+#define LOAD p = (void **)*p;
+#define TEN LOAD LOAD LOAD LOAD LOAD LOAD LOAD LOAD LOAD LOAD
+#define HUNDRED TEN TEN TEN TEN TEN TEN TEN TEN TEN TEN
+
+static int
+run(void *sp, uint64_t iters)
+{
+	struct state *s = sp;
+	void **p = s->cur;
+	uint64_t n = iters * s->turns;
+
+	while (n-- > 0) {
+		HUNDRED
+	}
+	s->cur = p;
+	bench_use_ptr(p);
+	return 0;
+}
+
+static void
+cleanup(void *sp)
+{
+	struct state *s = sp;
+
+	mem_free(s->buf, s->size);
+	s->buf = NULL;
+}
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	util_usage("[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+		   "[-t] len [stride...]");
+	exit(EXIT_USAGE);
+}
+
+/* The next size on lmbench's grid: 512 1K 2K 3K 4K, then 1.5P and 2P for
+ * each power of two P >= 4K. */
+static size_t
+next_size(size_t size)
+{
+	size_t p = 4096;
+
+	if (size < 2048)
+		return size * 2;
+	if (size < 4096)
+		return size + 1024;
+	while (p * 2 <= size)
+		p *= 2;
+	return size == p ? p + p / 2 : 2 * p;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct bench_opts o;
+	struct state s = {0};
+	struct bench_desc d = {init, run, cleanup, &s};
+	struct bench_result r;
+	char metric[64];
+	uint64_t len, stride, strides[64];
+	const char *why;
+	int c, rc, nstrides = 0, i;
+
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	o.stat = BENCH_MINIMUM;
+	opterr = 0;
+	while ((c = getopt(argc, argv, "htP:W:N:")) != -1) {
+		if (c == 't') {
+			s.random = 1;
+			continue;
+		}
+		rc = bench_opt(&o, c, optarg);
+		if (rc < 0)
+			return EXIT_USAGE;
+		if (rc == 0)
+			usage();
+	}
+	if (optind >= argc)
+		usage();
+	/* len counts MB of 2^20 bytes; lmbench ignored a suffix, so "m" and
+	 * "M" mean MB here too, "k"/"K" KB and "g"/"G" GB. */
+	{
+		const char *a = argv[optind];
+		char buf[64];
+		size_t l = 0;
+
+		while (a[l] && l < sizeof(buf) - 1) {
+			char ch = a[l];
+
+			buf[l++] = ch == 'M' ? 'm' : ch == 'K' ? 'k' : ch == 'G' ? 'g' : ch;
+		}
+		buf[l] = '\0';
+		why = util_parse_size(buf, 1048576, &len);
+	}
+	if (why != NULL) {
+		util_err("bad len '%s': %s (megabytes)", argv[optind], why);
+		return EXIT_USAGE;
+	}
+	if (len < 512) {
+		util_err("bad len '%s': too small (at least 512 bytes)",
+			 argv[optind]);
+		return EXIT_USAGE;
+	}
+	for (i = optind + 1; i < argc; i++) {
+		why = util_parse_size(argv[i], 1, &stride);
+		if (why == NULL && (stride < sizeof(void *) ||
+				    stride % sizeof(void *) != 0))
+			why = "must be a multiple of the pointer size";
+		if (why == NULL && stride > len)
+			why = "larger than len";
+		if (why != NULL) {
+			util_err("bad stride '%s': %s", argv[i], why);
+			return EXIT_USAGE;
+		}
+		if (nstrides == (int)(sizeof(strides) / sizeof(strides[0]))) {
+			util_err("too many strides (at most 64)");
+			return EXIT_USAGE;
+		}
+		strides[nstrides++] = stride;
+	}
+	if (nstrides == 0)
+		strides[nstrides++] = 512 / sizeof(void *);
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+	if (len * (uint64_t)o.parallel > mem_available() / 10 * 9) {
+		util_err("len %llu MB x %d copies is more than the %llu MB of "
+			 "memory available",
+			 (unsigned long long)(len >> 20), o.parallel,
+			 (unsigned long long)(mem_available() >> 20));
+		return EXIT_FAILED;
+	}
+
+	for (i = 0; i < nstrides; i++) {
+		size_t size;
+
+		report_text("\"stride=%llu\n", (unsigned long long)strides[i]);
+		for (size = 512; size <= len; size = next_size(size)) {
+			if (size < strides[i])
+				continue;
+			s.size = size;
+			s.stride = strides[i];
+			/* One lap of the ring, rounded up to whole turns,
+			 * but no more than MAX_TURNS: the chase goes on from
+			 * where it stopped, so successive iterations still
+			 * cycle through the whole ring, and a large ring no
+			 * longer costs seconds per interval. */
+			s.turns = size / strides[i] / LOADS_PER_TURN + 1;
+			if (s.turns > MAX_TURNS)
+				s.turns = MAX_TURNS;
+			if (bench_run(&d, &o, &r) != 0)
+				return EXIT_FAILED;
+			snprintf(metric, sizeof(metric), "%sstride=%llu",
+				 s.random ? "random " : "",
+				 (unsigned long long)strides[i]);
+			rc = report_memlat(&r, metric, (double)size,
+					   (double)s.turns * LOADS_PER_TURN);
+			bench_result_free(&r);
+			if (rc != 0)
+				return EXIT_FAILED;
+		}
+		report_text("\n");
+	}
+	return 0;
+}

@@ -1,0 +1,253 @@
+/*
+ * lat_syscall - the cost of one simple system call.
+ *
+ * Each iteration makes one call, chosen by the mode:
+ *   null   getppid()                   "Simple syscall"
+ *   read   read one byte from /dev/zero "Simple read"
+ *   write  write one byte to /dev/null  "Simple write"
+ *   stat   stat(file)                   "Simple stat"
+ *   fstat  fstat(fd of file)            "Simple fstat"
+ *   open   open(file) then close()      "Simple open/close"
+ * The time per call is the median of the intervals, less the clock and
+ * loop overhead.  FILE defaults to a file the program makes in its
+ * private temporary directory.  -P runs that many copies at once and
+ * reports the time per call within one copy.
+ *
+ * Usage: lat_syscall [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
+ *        null|read|write|stat|fstat|open [file]
+ * Output (stderr): "Simple syscall: 0.0712 microseconds"
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+struct state {
+	const char *file; /* the file stat, fstat and open use */
+	int fd;		  /* /dev/zero, /dev/null or the file */
+};
+
+static int
+do_null(void *sp, uint64_t n)
+{
+	(void)sp;
+	while (n-- > 0)
+		(void)getppid();
+	return 0;
+}
+
+static int
+do_read(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+	char c;
+
+	while (n-- > 0)
+		if (read(s->fd, &c, 1) != 1) {
+			util_syserr("read /dev/zero");
+			return -1;
+		}
+	return 0;
+}
+
+static int
+do_write(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+	char c = 0;
+
+	while (n-- > 0)
+		if (write(s->fd, &c, 1) != 1) {
+			util_syserr("write /dev/null");
+			return -1;
+		}
+	return 0;
+}
+
+static int
+do_stat(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+	struct stat st;
+
+	while (n-- > 0)
+		if (stat(s->file, &st) != 0) {
+			util_syserr("stat %s", s->file);
+			return -1;
+		}
+	return 0;
+}
+
+static int
+do_fstat(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+	struct stat st;
+
+	while (n-- > 0)
+		if (fstat(s->fd, &st) != 0) {
+			util_syserr("fstat %s", s->file);
+			return -1;
+		}
+	return 0;
+}
+
+static int
+do_open(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+
+	while (n-- > 0) {
+		int fd = open(s->file, O_RDONLY);
+
+		if (fd < 0) {
+			util_syserr("open %s", s->file);
+			return -1;
+		}
+		close(fd);
+	}
+	return 0;
+}
+
+/* The modes: name, result label, what init opens, the timed loop. */
+static const struct mode {
+	const char *name;
+	const char *label;
+	const char *open_path; /* NULL: the file, "": nothing */
+	int open_flags;
+	int (*run)(void *, uint64_t);
+} modes[] = {
+	{"null", "Simple syscall", "", 0, do_null},
+	{"read", "Simple read", "/dev/zero", O_RDONLY, do_read},
+	{"write", "Simple write", "/dev/null", O_WRONLY, do_write},
+	{"stat", "Simple stat", "", 0, do_stat},
+	{"fstat", "Simple fstat", NULL, O_RDONLY, do_fstat},
+	{"open", "Simple open/close", "", 0, do_open},
+};
+#define NMODES (sizeof(modes) / sizeof(modes[0]))
+
+static const struct mode *current;
+
+static int
+init(void *sp, int copy)
+{
+	struct state *s = sp;
+	const char *path = current->open_path;
+
+	(void)copy;
+	s->fd = -1;
+	if (path != NULL && *path == '\0')
+		return 0;
+	s->fd = open(path ? path : s->file, current->open_flags);
+	if (s->fd < 0) {
+		util_syserr("cannot open %s", path ? path : s->file);
+		return -1;
+	}
+	return 0;
+}
+
+static void
+cleanup(void *sp)
+{
+	struct state *s = sp;
+
+	if (s->fd >= 0)
+		close(s->fd);
+	s->fd = -1;
+}
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	char names[128] = "";
+	size_t i;
+
+	for (i = 0; i < NMODES; i++) {
+		if (i)
+			strcat(names, "|");
+		strcat(names, modes[i].name);
+	}
+	fprintf(stderr, "Usage: %s [-P <parallelism>] [-W <warmup>] "
+		"[-N <repetitions>] %s [file]\n", util_progname(), names);
+	exit(EXIT_USAGE);
+}
+
+/* A file for stat/fstat/open when none is given. */
+static const char *
+default_file(void)
+{
+	static char path[4096];
+	const char *dir = bench_tmpdir();
+	int fd;
+
+	if (dir == NULL)
+		return NULL;
+	snprintf(path, sizeof(path), "%s/lat_syscall.file", dir);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0) {
+		util_syserr("cannot create %s", path);
+		return NULL;
+	}
+	if (write(fd, "lmbench-ng\n", 11) != 11) {
+		util_syserr("cannot write %s", path);
+		close(fd);
+		return NULL;
+	}
+	close(fd);
+	return path;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct bench_opts o;
+	struct state s = {NULL, -1};
+	struct bench_desc d = {init, NULL, cleanup, &s};
+	struct bench_result r;
+	struct stat st;
+	size_t i;
+	int c, rc;
+
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	opterr = 0;
+	while ((c = getopt(argc, argv, "hP:W:N:")) != -1) {
+		rc = bench_opt(&o, c, optarg);
+		if (rc < 0)
+			return EXIT_USAGE;
+		if (rc == 0)
+			usage();
+	}
+	if (optind >= argc || argc - optind > 2)
+		usage();
+	for (i = 0; i < NMODES; i++)
+		if (strcmp(argv[optind], modes[i].name) == 0)
+			current = &modes[i];
+	if (current == NULL) {
+		util_err("unknown mode '%s' (see -h)", argv[optind]);
+		return EXIT_USAGE;
+	}
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+	if (current->run == do_stat || current->run == do_fstat ||
+	    current->run == do_open) {
+		s.file = optind + 1 < argc ? argv[optind + 1] : default_file();
+		if (s.file == NULL)
+			return EXIT_FAILED;
+		if (stat(s.file, &st) != 0) {
+			util_syserr("cannot stat %s", s.file);
+			return EXIT_FAILED;
+		}
+	}
+	d.run = current->run;
+	if (bench_run(&d, &o, &r) != 0)
+		return EXIT_FAILED;
+	rc = report_us(&r, current->label, 1);
+	bench_result_free(&r);
+	return rc == 0 ? 0 : EXIT_FAILED;
+}

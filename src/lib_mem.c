@@ -1,0 +1,182 @@
+/*
+ * lib_mem.c - page-aligned buffers and the pointer chains that the
+ * memory-latency programs chase.  Every chain is built so that it is one
+ * cycle through every slot, and mem_chain_check proves it.
+ */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+size_t
+mem_pagesize(void)
+{
+	long ps = sysconf(_SC_PAGESIZE);
+
+	return ps > 0 ? (size_t)ps : 4096;
+}
+
+uint64_t
+mem_available(void)
+{
+	FILE *f = fopen("/proc/meminfo", "r");
+	char line[256];
+	unsigned long long kb = 0;
+
+	if (f == NULL)
+		return UINT64_MAX;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+			break;
+	fclose(f);
+	return kb ? (uint64_t)kb * 1024 : UINT64_MAX;
+}
+
+void *
+mem_alloc(size_t len)
+{
+	size_t ps = mem_pagesize();
+	uint64_t avail = mem_available();
+	void *p;
+
+	len = (len + ps - 1) / ps * ps;
+	if (len == 0)
+		len = ps;
+	/* Asking for more than the kernel says is available would wake the
+	 * OOM killer instead of failing: refuse with a message. */
+	if (avail != UINT64_MAX && len > avail / 10 * 9) {
+		util_err("cannot use %zu MB: only %llu MB of memory available",
+			 len >> 20, (unsigned long long)(avail >> 20));
+		errno = ENOMEM;
+		return NULL;
+	}
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED) {
+		util_syserr("cannot allocate %zu bytes", len);
+		return NULL;
+	}
+	return p;
+}
+
+void
+mem_free(void *p, size_t len)
+{
+	size_t ps = mem_pagesize();
+
+	if (p == NULL)
+		return;
+	len = (len + ps - 1) / ps * ps;
+	munmap(p, len ? len : ps);
+}
+
+uint64_t
+mem_rand(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* Fisher-Yates shuffle of v[0..n-1]. */
+static void
+shuffle(size_t *v, size_t n, uint64_t *rng)
+{
+	size_t i;
+
+	for (i = n; i > 1; i--) {
+		size_t j = (size_t)(mem_rand(rng) % i), t = v[i - 1];
+
+		v[i - 1] = v[j];
+		v[j] = t;
+	}
+}
+
+void **
+mem_chain_stride(char *buf, size_t count, size_t stride)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < count; i++)
+		*(void **)(buf + i * stride) = buf + (i + 1) * stride;
+	*(void **)(buf + (count - 1) * stride) = buf;
+	return (void **)buf;
+}
+
+void **
+mem_chain_random(char *buf, size_t count, size_t stride, size_t pagesize,
+		 uint64_t seed)
+{
+	size_t per_page, npages, *pages, *cols, *order, n = 0, c, p;
+	uint64_t rng = seed;
+
+	/* Slots are grouped by page.  The walk takes one slot column at a
+	 * time (columns in random order) and, within a column, the pages in
+	 * a fresh random order: consecutive hops change page, and every
+	 * slot is visited once. */
+	per_page = stride >= pagesize ? 1 : pagesize / stride;
+	if (per_page > count)
+		per_page = count;
+	npages = (count + per_page - 1) / per_page;
+	pages = malloc(npages * sizeof(*pages));
+	cols = malloc(per_page * sizeof(*cols));
+	order = malloc(count * sizeof(*order));
+	if (pages == NULL || cols == NULL || order == NULL) {
+		free(pages);
+		free(cols);
+		free(order);
+		util_err("out of memory building a chain of %zu slots", count);
+		return NULL;
+	}
+	for (c = 0; c < per_page; c++)
+		cols[c] = c;
+	shuffle(cols, per_page, &rng);
+	for (c = 0; c < per_page; c++) {
+		for (p = 0; p < npages; p++)
+			pages[p] = p;
+		shuffle(pages, npages, &rng);
+		for (p = 0; p < npages; p++) {
+			size_t slot = pages[p] * per_page + cols[c];
+
+			if (slot < count) /* the last page may be partial */
+				order[n++] = slot;
+		}
+	}
+	for (c = 0; c < n; c++)
+		*(void **)(buf + order[c] * stride) =
+		    buf + order[(c + 1) % n] * stride;
+	p = order[0];
+	free(pages);
+	free(cols);
+	free(order);
+	return (void **)(buf + p * stride);
+}
+
+int
+mem_chain_check(void **start, const char *buf, size_t count, size_t stride)
+{
+	void **p = start;
+	size_t steps = 0;
+
+	do {
+		const char *c = (const char *)p;
+
+		if (c < buf || c >= buf + count * stride ||
+		    (size_t)(c - buf) % stride != 0)
+			return -1;
+		p = (void **)*p;
+		steps++;
+		if (steps > count)
+			return -1;
+	} while (p != start);
+	/* A ring that returns to its start after exactly count in-range,
+	 * slot-aligned hops is one cycle over all count slots. */
+	return steps == count ? 0 : -1;
+}

@@ -1,0 +1,307 @@
+/*
+ * lib_report.c - every result line a program prints goes through here,
+ * so the classic lmbench text (SPEC.md) and the structured record always
+ * agree.  Classic lines go to stderr, as lmbench writes them.  With
+ * LMBENCH_JSON set ("-" for stdout, otherwise a file appended to) each
+ * result is also one JSON object on one line (schema in
+ * doc/lmbench-ng-json.7).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+#define SCHEMA_VERSION 1
+
+/* The program's arguments, set once by bench_start. */
+static int saved_argc;
+static char **saved_argv;
+
+void report_set_args(int argc, char **argv);
+
+void
+report_set_args(int argc, char **argv)
+{
+	saved_argc = argc;
+	saved_argv = argv;
+}
+
+int
+report_check_env(void)
+{
+	const char *path = getenv("LMBENCH_JSON");
+	int fd;
+
+	if (path == NULL || *path == '\0' || strcmp(path, "-") == 0)
+		return 0;
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		util_syserr("cannot open LMBENCH_JSON file %s", path);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+/* How a per-iteration time becomes the metric's value. */
+enum conv {
+	CONV_US,  /* microseconds per operation */
+	CONV_NS,  /* nanoseconds per operation */
+	CONV_MBS  /* MB/s (10^6 bytes), aggregated over the copies */
+};
+
+static double
+convert(const struct bench_result *r, enum conv k, double per_iter,
+	double ns)
+{
+	switch (k) {
+	case CONV_US:
+		return ns / per_iter / 1000.0;
+	case CONV_NS:
+		return ns / per_iter;
+	case CONV_MBS:
+		return ns > 0 ? (double)r->parallel * per_iter * 1000.0 / ns
+			      : 0;
+	}
+	return 0;
+}
+
+static const char *
+unit_name(enum conv k)
+{
+	return k == CONV_US ? "us" : k == CONV_NS ? "ns" : "MB/s";
+}
+
+static void
+json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			fprintf(f, "\\%c", ch);
+		else if (ch < 0x20)
+			fprintf(f, "\\u%04x", ch);
+		else
+			fputc(ch, f);
+	}
+	fputc('"', f);
+}
+
+static void
+json_number(FILE *f, double v)
+{
+	if (isfinite(v))
+		fprintf(f, "%.6g", v);
+	else
+		fputs("null", f);
+}
+
+/* Write one finished line to the LMBENCH_JSON destination, in one
+ * write() so that lines from concurrent writers never interleave. */
+static void
+json_emit(const char *line, size_t len)
+{
+	const char *path = getenv("LMBENCH_JSON");
+	int fd, close_it = 0;
+	ssize_t w;
+
+	if (strcmp(path, "-") == 0) {
+		fflush(stdout);
+		fd = STDOUT_FILENO;
+	} else {
+		fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
+			  0644);
+		if (fd < 0) {
+			util_syserr("cannot open LMBENCH_JSON file %s", path);
+			return;
+		}
+		close_it = 1;
+	}
+	do
+		w = write(fd, line, len);
+	while (w < 0 && errno == EINTR);
+	if (w != (ssize_t)len)
+		util_syserr("cannot write the JSON record");
+	if (close_it)
+		close(fd);
+}
+
+/* The record; r may be NULL for values that are not measurements. */
+static void
+json_record(const struct bench_result *r, const char *metric, const char *unit,
+	    double value, double size_bytes, enum conv k, double per_iter)
+{
+	const char *path = getenv("LMBENCH_JSON");
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *f;
+	int a;
+
+	if (path == NULL || *path == '\0')
+		return;
+	f = open_memstream(&buf, &len);
+	if (f == NULL)
+		return;
+	fprintf(f, "{\"schema\":%d,\"program\":", SCHEMA_VERSION);
+	json_string(f, util_progname());
+	fputs(",\"args\":[", f);
+	for (a = 1; a < saved_argc; a++) {
+		if (a > 1)
+			fputc(',', f);
+		json_string(f, saved_argv[a]);
+	}
+	fputs("],\"metric\":", f);
+	json_string(f, metric);
+	if (size_bytes >= 0)
+		fprintf(f, ",\"size_bytes\":%.0f", size_bytes);
+	fputs(",\"unit\":", f);
+	json_string(f, unit);
+	fputs(",\"value\":", f);
+	json_number(f, value);
+	if (r != NULL) {
+		fprintf(f, ",\"statistic\":\"%s\",\"samples\":[",
+			r->stat == BENCH_MINIMUM ? "minimum" : "median");
+		for (i = 0; i < r->nsamples; i++) {
+			if (i)
+				fputc(',', f);
+			json_number(f, convert(r, k, per_iter,
+					       r->samples[i].ns_per_iter));
+		}
+		fprintf(f, "],\"iterations\":%llu,\"repetitions\":%d,"
+			   "\"warmup_us\":%llu,\"parallel\":%d,\"placement\":",
+			(unsigned long long)r->iterations, r->repetitions,
+			(unsigned long long)r->warmup_us, r->parallel);
+		json_string(f, r->placement);
+		fputs(",\"enough_us\":", f);
+		json_number(f, r->enough_ns / 1000.0);
+		fputs(",\"timer_overhead_ns\":", f);
+		json_number(f, r->timing_o_ns);
+		fputs(",\"loop_overhead_ns\":", f);
+		json_number(f, r->loop_o_ns);
+	}
+	fputs("}\n", f);
+	if (fclose(f) == 0)
+		json_emit(buf, len);
+	free(buf);
+}
+
+/* The value of a measurement, or -1 after a message when it is not a
+ * positive finite number. */
+static int
+checked_value(const struct bench_result *r, const char *label, enum conv k,
+	      double per_iter, double *value)
+{
+	double v = convert(r, k, per_iter, r->ns_per_iter);
+
+	if (!(v > 0) || !isfinite(v)) {
+		util_err("%s: no valid result (measured time %.3g ns)", label,
+			 r->ns_per_iter);
+		return -1;
+	}
+	*value = v;
+	return 0;
+}
+
+int
+report_us(const struct bench_result *r, const char *label, double ops_per_iter)
+{
+	double v;
+
+	if (checked_value(r, label, CONV_US, ops_per_iter, &v) != 0)
+		return -1;
+	fprintf(stderr, "%s: %.4f microseconds\n", label, v);
+	json_record(r, label, "us", v, -1, CONV_US, ops_per_iter);
+	return 0;
+}
+
+int
+report_ns(const struct bench_result *r, const char *label, double ops_per_iter)
+{
+	double v;
+
+	if (checked_value(r, label, CONV_NS, ops_per_iter, &v) != 0)
+		return -1;
+	fprintf(stderr, "%s: %.2f nanoseconds\n", label, v);
+	json_record(r, label, "ns", v, -1, CONV_NS, ops_per_iter);
+	return 0;
+}
+
+int
+report_mbs(const struct bench_result *r, const char *label,
+	   double bytes_per_iter)
+{
+	double v;
+
+	if (checked_value(r, label, CONV_MBS, bytes_per_iter, &v) != 0)
+		return -1;
+	fprintf(stderr, "%s: %.2f MB/sec\n", label, v);
+	json_record(r, label, "MB/s", v, -1, CONV_MBS, bytes_per_iter);
+	return 0;
+}
+
+void
+report_fmt_pair(char *buf, size_t len, double v)
+{
+	snprintf(buf, len, v < 1.0 ? "%.6f" : "%.2f", v);
+}
+
+int
+report_bw_pair(const struct bench_result *r, const char *metric,
+	       double size_bytes, double bytes_per_iter)
+{
+	char a[64], b[64];
+	double v;
+
+	if (checked_value(r, metric, CONV_MBS, bytes_per_iter, &v) != 0)
+		return -1;
+	report_fmt_pair(a, sizeof(a), size_bytes / 1e6);
+	report_fmt_pair(b, sizeof(b), v);
+	fprintf(stderr, "%s %s\n", a, b);
+	json_record(r, metric, unit_name(CONV_MBS), v, size_bytes, CONV_MBS,
+		    bytes_per_iter);
+	return 0;
+}
+
+int
+report_memlat(const struct bench_result *r, const char *metric,
+	      double size_bytes, double loads_per_iter)
+{
+	double v;
+
+	if (checked_value(r, metric, CONV_NS, loads_per_iter, &v) != 0)
+		return -1;
+	fprintf(stderr, "%.5f %.3f\n", size_bytes / 1048576.0, v);
+	json_record(r, metric, "ns", v, size_bytes, CONV_NS, loads_per_iter);
+	return 0;
+}
+
+int
+report_stdout(const char *metric, const char *unit, int decimals, double value)
+{
+	if (!isfinite(value) || value < 0) {
+		util_err("%s: no valid result", metric);
+		return -1;
+	}
+	printf("%.*f\n", decimals, value);
+	fflush(stdout);
+	json_record(NULL, metric, unit, value, -1, CONV_NS, 1);
+	return 0;
+}
+
+void
+report_text(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+}

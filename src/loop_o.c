@@ -1,0 +1,32 @@
+/*
+ * loop_o - print the loop overhead: the cost of one iteration of an
+ * empty benchmark loop, in microseconds, or $LOOP_O if set.  As lmbench
+ * measures it: t1 is a loop of one dependent load, t2 a loop of two, each
+ * the best of 11 intervals of ENOUGH; the overhead is 2*t1 - t2 per
+ * iteration, never below zero (on out-of-order processors it is usually
+ * zero).  The harness subtracts it once per iteration.
+ *
+ * Usage: loop_o
+ * Output (stdout): "0.00000000"
+ */
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+int
+main(int argc, char **argv)
+{
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	if (argc != 1) {
+		util_usage("");
+		return EXIT_USAGE;
+	}
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+	return report_stdout("loop_o", "us", 8,
+			     timing_loop_overhead_ns() / 1000.0) == 0
+		   ? 0
+		   : EXIT_FAILED;
+}

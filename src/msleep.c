@@ -1,0 +1,37 @@
+/*
+ * msleep - sleep for the given number of milliseconds, then exit 0.
+ * lmbench's crashed when given no argument; this one prints its usage.
+ *
+ * Usage: msleep milliseconds
+ * Output: none
+ */
+#include <errno.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+int
+main(int argc, char **argv)
+{
+	struct timespec ts;
+	uint64_t ms;
+	const char *why;
+
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	if (argc != 2 || argv[1][0] == '-') {
+		util_usage("milliseconds");
+		return EXIT_USAGE;
+	}
+	why = util_parse_u64(argv[1], 0, 86400000ULL, &ms);
+	if (why != NULL) {
+		util_err("bad milliseconds '%s': %s", argv[1], why);
+		return EXIT_USAGE;
+	}
+	ts.tv_sec = (time_t)(ms / 1000);
+	ts.tv_nsec = (long)(ms % 1000) * 1000000L;
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+	return 0;
+}

@@ -1,0 +1,28 @@
+/*
+ * timing_o - print the timer overhead: the cost of one read of the
+ * monotonic clock, in microseconds (the best of 11 loops of 1000 reads),
+ * or $TIMING_O if set.  The harness subtracts it once per interval.
+ *
+ * Usage: timing_o
+ * Output (stdout): "0.01950"
+ */
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+int
+main(int argc, char **argv)
+{
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	if (argc != 1) {
+		util_usage("");
+		return EXIT_USAGE;
+	}
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+	return report_stdout("timing_o", "us", 5,
+			     timing_overhead_ns() / 1000.0) == 0 ? 0
+								 : EXIT_FAILED;
+}

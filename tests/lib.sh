@@ -1,0 +1,76 @@
+# lib.sh - helpers sourced by the shell test suites.
+#
+# Each suite calls ok/not_ok (or the checks below) and ends with
+# `finish NAME`, which prints "NAME: N passed, N failed" and gives the
+# exit status that tests/run.sh adds up.
+
+PASS=0
+FAIL=0
+T_TMP=$(mktemp -d "${TMPDIR:-/tmp}/lmbench-ng-test.XXXXXX") || exit 1
+trap 'rm -rf "$T_TMP"' EXIT
+trap 'exit 130' INT TERM
+
+ok() {
+	PASS=$((PASS + 1))
+}
+
+not_ok() {
+	FAIL=$((FAIL + 1))
+	printf 'FAIL %s\n' "$*" >&2
+}
+
+finish() {
+	printf '%s: %d passed, %d failed\n' "$1" "$PASS" "$FAIL"
+	[ "$FAIL" -eq 0 ]
+}
+
+# run_prog CMD...: run with stdout/stderr to $T_TMP/out and $T_TMP/err,
+# status in $RC.
+run_prog() {
+	"$@" >"$T_TMP/out" 2>"$T_TMP/err"
+	RC=$?
+}
+
+# expect_rc WANT DESC: check $RC.
+expect_rc() {
+	if [ "$RC" -eq "$1" ]; then
+		ok
+	else
+		not_ok "$2: exit status $RC, want $1; stderr: $(head -c 300 "$T_TMP/err")"
+	fi
+}
+
+# expect_lines FILE REGEX DESC: every line of FILE matches REGEX (ERE)
+# and there is at least one line.
+expect_lines() {
+	if [ -s "$1" ] && ! grep -Evq -- "$2" "$1"; then
+		ok
+	else
+		not_ok "$3: output does not match /$2/: $(head -c 300 "$1")"
+	fi
+}
+
+# expect_range FILE FIELD LO HI DESC: field FIELD (awk numbering) of
+# every non-empty line not starting with a quote (a section marker) is a
+# number in [LO, HI].
+expect_range() {
+	if awk -v f="$2" -v lo="$3" -v hi="$4" '
+		/^[^"]/ {
+			n++
+			if ($f !~ /^[0-9]+(\.[0-9]+)?$/ || $f + 0 < lo || $f + 0 > hi) bad = 1
+		}
+		END { exit (n == 0 || bad) }' "$1"; then
+		ok
+	else
+		not_ok "$5: a value outside [$3, $4]: $(head -c 300 "$1")"
+	fi
+}
+
+# expect_one_line FILE DESC: exactly one line, not empty.
+expect_one_line() {
+	if [ "$(wc -l <"$1")" -eq 1 ] && [ -s "$1" ]; then
+		ok
+	else
+		not_ok "$2: want one line, got: $(head -c 300 "$1")"
+	fi
+}

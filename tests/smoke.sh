@@ -1,0 +1,161 @@
+#!/bin/sh
+# smoke.sh BUILD - every program of a build: a result of the right shape
+# (SPEC.md) on the right stream, within a wide sanity range, and -h, a bad
+# option and extra arguments giving exit status 2.  A program without
+# cases here fails the suite, so a new program must add its own.
+BUILD=$1
+. "$(dirname "$0")/lib.sh"
+
+# Short intervals and few repetitions: shape, not precision.
+ENOUGH=500
+export ENOUGH
+unset LMBENCH_SCHED LMBENCH_JSON
+
+US='[0-9]+\.[0-9]{4} microseconds$'
+PAIR='^[0-9]+\.([0-9]{2}|[0-9]{6}) [0-9]+\.([0-9]{2}|[0-9]{6})$'
+covered=""
+
+# result PROG STREAM REGEX FIELD LO HI ARGS...: one good run.
+result() {
+	prog=$1 stream=$2 re=$3 field=$4 lo=$5 hi=$6
+	shift 6
+	run_prog "$BUILD/$prog" "$@"
+	expect_rc 0 "$prog $*"
+	expect_lines "$T_TMP/$stream" "$re" "$prog $*"
+	[ "$field" = - ] || expect_range "$T_TMP/$stream" "$field" "$lo" "$hi" "$prog $*"
+	covered="$covered $prog"
+}
+
+# bad PROG WANT ARGS...: a bad call: status WANT, one line on stderr.
+bad() {
+	prog=$1 want=$2
+	shift 2
+	run_prog "$BUILD/$prog" "$@"
+	expect_rc "$want" "$prog $*"
+	expect_one_line "$T_TMP/err" "$prog $* (stderr)"
+	if [ -s "$T_TMP/out" ]; then
+		not_ok "$prog $*: wrote to stdout"
+	else
+		ok
+	fi
+}
+
+# usage_checks PROG EXTRA...: -h, an unknown option, extra arguments.
+usage_checks() {
+	prog=$1
+	shift
+	bad "$prog" 2 -h
+	if grep -q "^Usage: $prog" "$T_TMP/err"; then ok; else not_ok "$prog -h: no usage line"; fi
+	bad "$prog" 2 -Z
+	bad "$prog" 2 "$@"
+}
+
+# lat_syscall
+for m in null read write; do
+	result lat_syscall err "^Simple (syscall|read|write): $US" 3 0.001 1000 -N 3 $m
+done
+run_prog "$BUILD/lat_syscall" -N 3 null
+if grep -q '^Simple syscall: ' "$T_TMP/err"; then ok; else not_ok "lat_syscall null label"; fi
+printf 'x\n' >"$T_TMP/file"
+result lat_syscall err "^Simple stat: $US" 3 0.001 1000 -N 3 stat "$T_TMP/file"
+result lat_syscall err "^Simple fstat: $US" 3 0.001 1000 -N 3 fstat "$T_TMP/file"
+result lat_syscall err "^Simple open/close: $US" 3 0.001 1000 -N 3 open "$T_TMP/file"
+result lat_syscall err "^Simple open/close: $US" 3 0.001 1000 -N 3 open
+result lat_syscall err "^Simple syscall: $US" 3 0.001 1000 -N 3 -P 2 null
+usage_checks lat_syscall null a b
+bad lat_syscall 2 bogus
+bad lat_syscall 1 stat /nonexistent
+bad lat_syscall 2 -N 0 null
+bad lat_syscall 2 -N abc null
+bad lat_syscall 2 -P 0 null
+bad lat_syscall 2 -P 100000 null
+bad lat_syscall 2 -W x null
+ENOUGH=abc bad lat_syscall 2 null
+LMBENCH_SCHED=NONSENSE bad lat_syscall 2 null
+
+# lat_pipe
+result lat_pipe err "^Pipe latency: $US" 3 0.1 100000 -N 3
+result lat_pipe err "^Pipe latency: $US" 3 0.1 100000 -N 3 -P 2
+LMBENCH_SCHED=UNIQUE result lat_pipe err "^Pipe latency: $US" 3 0.1 100000 -N 3
+usage_checks lat_pipe extra
+
+# lat_mem_rd: "stride=N, then size/latency pairs, then a blank line.
+check_memrd() {
+	if [ "$(head -n 1 "$T_TMP/err")" = "\"stride=$1" ] &&
+		[ -z "$(tail -n 1 "$T_TMP/err")" ] &&
+		sed -e 1d -e '$d' "$T_TMP/err" | grep -Eq '^[0-9]+\.[0-9]{5} [0-9]+\.[0-9]{3}$' &&
+		! sed -e 1d -e '$d' "$T_TMP/err" | grep -Evq '^[0-9]+\.[0-9]{5} [0-9]+\.[0-9]{3}$'; then
+		ok
+	else
+		not_ok "lat_mem_rd stride $1: bad shape: $(head -c 300 "$T_TMP/err")"
+	fi
+}
+result lat_mem_rd err '^("stride=128|[0-9]+\.[0-9]{5} [0-9]+\.[0-9]{3}|)$' 2 0.1 100000 -N 3 1 128
+check_memrd 128
+# The sizes are lmbench's grid: 512 1K 2K 3K 4K 6K 8K ... 1M.
+sizes=$(awk '/^[0-9]/ { printf "%s ", $1 }' "$T_TMP/err")
+want="0.00049 0.00098 0.00195 0.00293 0.00391 0.00586 0.00781 0.01172 0.01562 0.02344 0.03125 0.04688 0.06250 0.09375 0.12500 0.18750 0.25000 0.37500 0.50000 0.75000 1.00000 "
+if [ "$sizes" = "$want" ]; then ok; else not_ok "lat_mem_rd sizes: $sizes"; fi
+result lat_mem_rd err '^("stride=64|[0-9]+\.[0-9]{5} [0-9]+\.[0-9]{3}|)$' 2 0.1 100000 -N 3 1
+check_memrd 64
+result lat_mem_rd err '^("stride=16|[0-9]+\.[0-9]{5} [0-9]+\.[0-9]{3}|)$' 2 0.1 100000 -N 3 -t 1 16
+check_memrd 16
+result lat_mem_rd err '^("stride=(64|256)|[0-9]+\.[0-9]{5} [0-9]+\.[0-9]{3}|)$' 2 0.1 100000 -N 2 -P 2 0.25 64 256
+if [ "$(grep -c '^"stride' "$T_TMP/err")" -eq 2 ]; then ok; else not_ok "lat_mem_rd two strides"; fi
+usage_checks lat_mem_rd 1 128 abc
+bad lat_mem_rd 2 0
+bad lat_mem_rd 2 abc
+bad lat_mem_rd 2 1 3
+bad lat_mem_rd 2 1 2m
+bad lat_mem_rd 1 100000000
+
+# bw_mem: every kernel
+for k in rd wr rdwr cp fwr frd fcp bzero bcopy; do
+	result bw_mem err "$PAIR" 2 10 10000000 -N 3 1m $k
+	if grep -q '^1\.05 ' "$T_TMP/err"; then ok; else not_ok "bw_mem 1m $k size column"; fi
+done
+result bw_mem err "$PAIR" 2 10 10000000 -N 3 512 rd
+if grep -q '^0\.000512 ' "$T_TMP/err"; then ok; else not_ok "bw_mem 512 size column"; fi
+result bw_mem err "$PAIR" 2 10 10000000 -N 3 1000 fcp
+result bw_mem err "$PAIR" 2 10 10000000 -N 3 1m bcopy conflict
+result bw_mem err "$PAIR" 2 10 10000000 -N 3 -P 2 1m frd
+result bw_mem err "$PAIR" 2 10 10000000 -N 3 -W 1000 1m rd
+usage_checks bw_mem 1m rd conflict extra
+bad bw_mem 2 64x rd
+bad bw_mem 2 -1m rd
+bad bw_mem 2 100 rd
+bad bw_mem 2 64m xx
+bad bw_mem 2 1m rd nonsense
+bad bw_mem 1 100g rd
+
+# calibration helpers: one number on stdout
+ENOUGH='' result enough out '^[0-9]+$' 1 1 10000000
+usage_checks enough x
+result timing_o out '^[0-9]+\.[0-9]{5}$' 1 0 10
+usage_checks timing_o x
+result loop_o out '^[0-9]+\.[0-9]{8}$' 1 0 10
+usage_checks loop_o x
+TIMING_O=0.5 result timing_o out '^0\.50000$' - 0 0
+LOOP_O=0.00000001 result loop_o out '^0\.00000001$' - 0 0
+
+# hello and msleep
+result hello out '^Hello world$' - 0 0
+usage_checks hello x
+run_prog "$BUILD/msleep" 10
+expect_rc 0 "msleep 10"
+if [ -s "$T_TMP/out" ] || [ -s "$T_TMP/err" ]; then not_ok "msleep printed"; else ok; fi
+covered="$covered msleep"
+usage_checks msleep 1 2
+bad msleep 2
+bad msleep 2 abc
+
+# Every built program has cases above.
+for p in "$BUILD"/*; do
+	[ -f "$p" ] && [ -x "$p" ] || continue
+	n=${p##*/}
+	case " $covered " in
+	*" $n "*) ok ;;
+	*) not_ok "program $n has no smoke test" ;;
+	esac
+done
+finish smoke

@@ -1,0 +1,16 @@
+#!/bin/sh
+# unit.sh BUILD - run the unit test binaries of a build.
+BUILD=$1
+. "$(dirname "$0")/lib.sh"
+
+for t in "$BUILD"/tests/test_*; do
+	[ -x "$t" ] || continue
+	if "$t" >"$T_TMP/out" 2>&1; then
+		ok
+	else
+		not_ok "$(basename "$t"): $(cat "$T_TMP/out")"
+	fi
+	cat "$T_TMP/out"
+done
+[ "$PASS" -gt 0 ] || not_ok "no unit test binaries in $BUILD/tests"
+finish unit
