@@ -157,7 +157,7 @@ lint:
 	clang-tidy --quiet --warnings-as-errors='*' src/*.c tests/unit/*.c -- \
 		-std=c11 -D_POSIX_C_SOURCE=200809L -Isrc
 	@command -v shellcheck >/dev/null || { echo "lint: shellcheck not installed" >&2; exit 1; }
-	shellcheck -s sh $(SH_SCRIPTS)
+	shellcheck -x -s sh $(SH_SCRIPTS)
 
 # -------------------------------------------------------------- install
 

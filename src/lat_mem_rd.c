@@ -158,7 +158,7 @@ main(int argc, char **argv)
 		char buf[64];
 		size_t l = 0;
 
-		while (a[l] && l < sizeof(buf) - 1) {
+		while (l < sizeof(buf) - 1 && a[l]) {
 			char ch = a[l];
 
 			buf[l++] = ch == 'M' ? 'm' : ch == 'K' ? 'k' : ch == 'G' ? 'g' : ch;

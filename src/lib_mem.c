@@ -31,8 +31,10 @@ mem_available(void)
 	if (f == NULL)
 		return UINT64_MAX;
 	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+		if (strncmp(line, "MemAvailable:", 13) == 0) {
+			kb = strtoull(line + 13, NULL, 10);
 			break;
+		}
 	fclose(f);
 	return kb ? (uint64_t)kb * 1024 : UINT64_MAX;
 }
@@ -117,6 +119,10 @@ mem_chain_random(char *buf, size_t count, size_t stride, size_t pagesize,
 	size_t per_page, npages, *pages, *cols, *order, n = 0, c, p;
 	uint64_t rng = seed;
 
+	if (count == 0 || stride == 0) {
+		util_err("internal error: an empty chain");
+		return NULL;
+	}
 	/* Slots are grouped by page.  The walk takes one slot column at a
 	 * time (columns in random order) and, within a column, the pages in
 	 * a fresh random order: consecutive hops change page, and every
@@ -148,6 +154,13 @@ mem_chain_random(char *buf, size_t count, size_t stride, size_t pagesize,
 			if (slot < count) /* the last page may be partial */
 				order[n++] = slot;
 		}
+	}
+	if (n != count) { /* cannot happen: every slot is taken once */
+		free(pages);
+		free(cols);
+		free(order);
+		util_err("internal error: chain of %zu slots has %zu", count, n);
+		return NULL;
 	}
 	for (c = 0; c < n; c++)
 		*(void **)(buf + order[c] * stride) =

@@ -107,9 +107,8 @@ json_number(FILE *f, double v)
 /* Write one finished line to the LMBENCH_JSON destination, in one
  * write() so that lines from concurrent writers never interleave. */
 static void
-json_emit(const char *line, size_t len)
+json_emit(const char *path, const char *line, size_t len)
 {
-	const char *path = getenv("LMBENCH_JSON");
 	int fd, close_it = 0;
 	ssize_t w;
 
@@ -189,7 +188,7 @@ json_record(const struct bench_result *r, const char *metric, const char *unit,
 	}
 	fputs("}\n", f);
 	if (fclose(f) == 0)
-		json_emit(buf, len);
+		json_emit(path, buf, len);
 	free(buf);
 }
 

@@ -4,6 +4,7 @@
 # -P runs and size sweeps included; LMBENCH_TIMEOUT bounds a run; a copy
 # or helper that dies makes the program fail with status 1.
 BUILD=$1
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 TMPDIR=$T_TMP/tmp

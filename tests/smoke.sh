@@ -4,6 +4,7 @@
 # option and extra arguments giving exit status 2.  A program without
 # cases here fails the suite, so a new program must add its own.
 BUILD=$1
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 # Short intervals and few repetitions: shape, not precision.
@@ -151,7 +152,7 @@ bad msleep 2 abc
 
 # Every built program has cases above.
 for p in "$BUILD"/*; do
-	[ -f "$p" ] && [ -x "$p" ] || continue
+	if [ ! -f "$p" ] || [ ! -x "$p" ]; then continue; fi
 	n=${p##*/}
 	case " $covered " in
 	*" $n "*) ok ;;

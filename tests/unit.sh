@@ -1,6 +1,7 @@
 #!/bin/sh
 # unit.sh BUILD - run the unit test binaries of a build.
 BUILD=$1
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 for t in "$BUILD"/tests/test_*; do

@@ -88,13 +88,13 @@ main(void)
 
 		CHECK(same_page_share(p, buf, n, 4096) < 0.01);
 		/* A broken ring is caught: a slot pointing at itself. */
-		*(void **)(buf + 64 * 10) = buf + 64 * 10;
+		*(void **)(buf + (size_t)64 * 10) = buf + (size_t)64 * 10;
 		CHECK(mem_chain_check(p, buf, n, 64) != 0);
 		p = mem_chain_stride(buf, n, 64);
-		*(void **)(buf + 64 * 5) = buf + 64 * 3; /* a short loop */
+		*(void **)(buf + (size_t)64 * 5) = buf + (size_t)64 * 3; /* a short loop */
 		CHECK(mem_chain_check(p, buf, n, 64) != 0);
 		mem_chain_stride(buf, n, 64);
-		*(void **)(buf + 64 * 5) = buf + 7; /* misaligned */
+		*(void **)(buf + (size_t)64 * 5) = buf + 7; /* misaligned */
 		CHECK(mem_chain_check(p, buf, n, 64) != 0);
 		mem_free(buf, 4 << 20);
 	}
