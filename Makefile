@@ -87,7 +87,7 @@ UNIT_BINS := $(UNIT_TESTS:%=$(BUILD)/tests/%)
 FLAGS_FILE := $(OBJ)/.flags
 FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LIBS)
 
-.PHONY: build all test check unit smoke signals sanitize sanitize-check lint install \
+.PHONY: build all test check unit smoke signals sanitize sanitize-check lint bench install \
 	uninstall clean FORCE
 
 build all: $(PROG_BINS)
@@ -140,6 +140,14 @@ sanitize-check: $(PROG_BINS) $(UNIT_BINS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 \
 		sh tests/run.sh $(BUILD) unit smoke
 
+$(BUILD)/tests/peer: tests/bench/peer.c $(FLAGS_FILE)
+	@mkdir -p $(BUILD)/tests
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $<
+
+# Speed targets as ratios beside bare loops: figures, not pass/fail.
+bench: $(PROG_BINS) $(BUILD)/tests/peer
+	sh tests/bench.sh $(BUILD)
+
 # The README's test command: everything.
 test: $(PROG_BINS) $(UNIT_BINS)
 	sh tests/run.sh $(BUILD) unit smoke signals
@@ -152,9 +160,9 @@ lint:
 	@command -v cppcheck >/dev/null || { echo "lint: cppcheck not installed" >&2; exit 1; }
 	cppcheck --quiet --error-exitcode=1 --std=c11 --inline-suppr \
 		--enable=warning,portability,performance \
-		-D_POSIX_C_SOURCE=200809L -Isrc src tests/unit
+		-D_POSIX_C_SOURCE=200809L -Isrc src tests/unit tests/bench
 	@command -v clang-tidy >/dev/null || { echo "lint: clang-tidy not installed" >&2; exit 1; }
-	clang-tidy --quiet --warnings-as-errors='*' src/*.c tests/unit/*.c -- \
+	clang-tidy --quiet --warnings-as-errors='*' src/*.c tests/unit/*.c tests/bench/*.c -- \
 		-std=c11 -D_POSIX_C_SOURCE=200809L -Isrc
 	@command -v shellcheck >/dev/null || { echo "lint: shellcheck not installed" >&2; exit 1; }
 	shellcheck -x -s sh $(SH_SCRIPTS)

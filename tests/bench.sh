@@ -1,0 +1,48 @@
+#!/bin/sh
+# bench.sh BUILD - the foundation's speed targets as ratios, each figure
+# of lmbench-ng set beside a bare loop measured in the same run (make
+# bench).  Never a pass/fail test: these machines are shared and noisy.
+BUILD=$1
+PEER=$BUILD/tests/peer
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
+
+# cv FILE: coefficient of variation (%) of the numbers in FILE.
+cv() {
+	awk '{ x[NR] = $1; s += $1 } END {
+		m = s / NR; for (i = 1; i <= NR; i++) v += (x[i] - m) ^ 2
+		printf "%.2f", 100 * sqrt(v / (NR - 1)) / m }' "$1"
+}
+
+size=268435456
+ours=$("$BUILD/bw_mem" 256m rd 2>&1 | awk '{ print $2 }')
+peer=$("$PEER" read $size)
+echo "bw_mem 256m rd: $ours MB/s; plain 64-bit read loop: $peer MB/s; ratio $(ratio "$ours" "$peer") (target >= 0.95)"
+
+ours=$("$BUILD/bw_mem" 256m cp 2>&1 | awk '{ print $2 }')
+peer=$("$PEER" memcpy $size)
+echo "bw_mem 256m cp: $ours MB/s; glibc memcpy: $peer MB/s; ratio $(ratio "$ours" "$peer") (target >= 0.95)"
+
+ours=$("$BUILD/lat_syscall" null 2>&1 | awk '{ print $3 }')
+peer=$("$PEER" getppid 10000000)
+echo "lat_syscall null: $ours us; bare getppid loop (10M calls): $peer us; ratio $(ratio "$ours" "$peer") (target within 0.97-1.03)"
+
+: >"$T_TMP/bw"
+: >"$T_TMP/lat"
+for _ in 1 2 3 4 5; do
+	"$BUILD/bw_mem" 256m rd 2>&1 | awk '{ print $2 }' >>"$T_TMP/bw"
+	"$BUILD/lat_mem_rd" 256 128 2>&1 | awk '/^256\.00000/ { print $2 }' >>"$T_TMP/lat"
+done
+echo "bw_mem 256m rd, 5 runs: $(tr '\n' ' ' <"$T_TMP/bw")CV $(cv "$T_TMP/bw")% (target <= 3%)"
+echo "lat_mem_rd 256 128 at 256 MB, 5 runs: $(tr '\n' ' ' <"$T_TMP/lat")CV $(cv "$T_TMP/lat")% (target <= 3%)"
+
+t0=$(date +%s.%N)
+"$BUILD/lat_mem_rd" 64 128 2>"$T_TMP/sweep"
+t1=$(date +%s.%N)
+echo "lat_mem_rd 64 128: $(grep -c '^[0-9]' "$T_TMP/sweep") sizes in $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }') s (target < 20 s)"
+
+ours=$("$BUILD/lat_mem_rd" -t 256 64 2>&1 | awk '/^256\.00000/ { print $2 }')
+peer=$("$PEER" chase 256)
+echo "lat_mem_rd -t 256 64 at 256 MB: $ours ns; bare random chase: $peer ns; ratio $(ratio "$ours" "$peer")"
