@@ -183,7 +183,7 @@ struct bench_result {
 	double enough_ns;	      /* target interval length */
 	double timing_o_ns;	      /* timer overhead subtracted per interval */
 	double loop_o_ns;	      /* loop overhead subtracted per iteration */
-	char placement[96];	      /* LMBENCH_SCHED policy in force */
+	char placement[256];	      /* "POLICY cpus=..." as the copies ran */
 };
 
 /*

@@ -23,6 +23,7 @@
 #include <limits.h>
 #include <math.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -680,8 +681,9 @@ measure_copy(struct copy_ctx *c)
 
 /* Shared between the copies and the parent for -P > 1. */
 struct shared {
-	atomic_int stop;	    /* set by the parent: copies may exit */
-	struct bench_sample s[];    /* parallel * repetitions samples */
+	atomic_int stop;		  /* set by the parent: copies may exit */
+	int cpu[BENCH_MAX_PARALLEL];	  /* the CPU each copy last ran on */
+	struct bench_sample s[];	  /* parallel * repetitions samples */
 };
 
 static int
@@ -719,6 +721,7 @@ run_copy(struct copy_ctx *c, int copy, int ctl, int go, struct shared *sh)
 		_exit(EXIT_FAILED);
 	c->out = &sh->s[(size_t)copy * (size_t)c->o->repetitions];
 	ok = measure_copy(c) == 0;
+	sh->cpu[copy] = sched_getcpu();
 	write_byte(ctl, ok ? 'D' : 'E');
 	if (!ok)
 		_exit(EXIT_FAILED);
@@ -771,8 +774,22 @@ gather(struct pollfd *pfd, int n, char want)
 	return 0;
 }
 
+/* "POLICY cpus=a,b,..." from the CPU each copy ran on. */
+static void
+placement(char *buf, size_t len, const int *cpu, int n)
+{
+	size_t used;
+	int i;
+
+	used = (size_t)snprintf(buf, len, "%s cpus=", sched_policy());
+	for (i = 0; i < n && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%d",
+					 i ? "," : "", cpu[i]);
+}
+
 static int
-run_parallel(struct copy_ctx *c, struct bench_sample *all)
+run_parallel(struct copy_ctx *c, struct bench_sample *all, char *where,
+	     size_t wherelen)
 {
 	int P = c->o->parallel, i, go[2], rc = -1;
 	size_t shsize = sizeof(struct shared) +
@@ -851,6 +868,7 @@ run_parallel(struct copy_ctx *c, struct bench_sample *all)
 	if (rc != 0)
 		util_err("a copy failed while finishing");
 	memcpy(all, sh->s, (size_t)P * (size_t)c->o->repetitions * sizeof(*all));
+	placement(where, wherelen, sh->cpu, P);
 	c->iters = sh->s[0].iters;
 	goto close;
 kill:
@@ -891,6 +909,7 @@ bench_run(const struct bench_desc *d, const struct bench_opts *o,
 	struct copy_ctx c;
 	size_t n = (size_t)o->parallel * (size_t)o->repetitions, i;
 	double *v;
+	int cpu;
 
 	memset(r, 0, sizeof(*r));
 	memset(&c, 0, sizeof(c));
@@ -923,9 +942,12 @@ bench_run(const struct bench_desc *d, const struct bench_opts *o,
 			bench_result_free(r);
 			return -1;
 		}
+		cpu = sched_getcpu();
+		placement(r->placement, sizeof(r->placement), &cpu, 1);
 		if (d->cleanup)
 			d->cleanup(d->state);
-	} else if (run_parallel(&c, r->samples) != 0) {
+	} else if (run_parallel(&c, r->samples, r->placement,
+				sizeof(r->placement)) != 0) {
 		bench_result_free(r);
 		return -1;
 	}
@@ -950,7 +972,6 @@ bench_run(const struct bench_desc *d, const struct bench_opts *o,
 	r->enough_ns = c.enough_ns;
 	r->timing_o_ns = c.timing_o;
 	r->loop_o_ns = c.loop_o;
-	snprintf(r->placement, sizeof(r->placement), "%s", sched_policy());
 	return 0;
 }
 

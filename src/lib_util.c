@@ -31,7 +31,7 @@ util_progname(void)
 	return progname;
 }
 
-static void
+static void __attribute__((format(printf, 3, 0)))
 verr(int with_errno, int saved, const char *fmt, va_list ap)
 {
 	char msg[512];

@@ -150,6 +150,41 @@ usage_checks msleep 1 2
 bad msleep 2
 bad msleep 2 abc
 
+# Structured records: one JSON line per result with every sample.
+LMBENCH_JSON=- run_prog "$BUILD/bw_mem" -N 3 -P 2 1m rd
+expect_rc 0 "LMBENCH_JSON=- bw_mem -P 2"
+if grep -q '^{"schema":1,"program":"bw_mem","args":\["-N","3","-P","2","1m","rd"\],"metric":"rd","size_bytes":1048576,"unit":"MB/s",' "$T_TMP/out" &&
+	[ "$(sed -e 's/.*"samples":\[//' -e 's/\].*//' "$T_TMP/out" | tr ',' '\n' | grep -c .)" -eq 6 ] &&
+	grep -q '"statistic":"median"' "$T_TMP/out" && grep -q '"parallel":2' "$T_TMP/out"; then
+	ok
+else
+	not_ok "bw_mem JSON record: $(cat "$T_TMP/out")"
+fi
+LMBENCH_JSON="$T_TMP/rec.json" run_prog "$BUILD/lat_mem_rd" -N 2 0.01 64
+if [ "$(wc -l <"$T_TMP/rec.json")" -eq "$(grep -c '^[0-9]' "$T_TMP/err")" ] &&
+	grep -q '"statistic":"minimum"' "$T_TMP/rec.json"; then ok; else
+	not_ok "lat_mem_rd JSON file: $(head -c 300 "$T_TMP/rec.json")"
+fi
+LMBENCH_JSON=/nonexistent/dir/x bad lat_syscall 2 null
+
+# Placement: CPUs are counted within the affinity mask (a cpuset is
+# respected) and recorded.
+if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then
+	LMBENCH_JSON=- LMBENCH_SCHED=SINGLE run_prog taskset -c 1 "$BUILD/lat_syscall" -N 2 -P 2 null
+	if grep -q '"placement":"SINGLE cpus=1,1"' "$T_TMP/out"; then ok; else not_ok "SINGLE in a cpuset: $(cat "$T_TMP/out")"; fi
+	LMBENCH_JSON=- LMBENCH_SCHED='CUSTOM 1 0' run_prog "$BUILD/bw_mem" -N 2 -P 2 64k rd
+	if grep -q '"placement":"CUSTOM 1 0 cpus=1,0"' "$T_TMP/out"; then ok; else not_ok "CUSTOM 1 0: $(cat "$T_TMP/out")"; fi
+	LMBENCH_JSON=- run_prog taskset -c 1 "$BUILD/lat_pipe" -N 2
+	if grep -q '"placement":"BALANCED cpus=1"' "$T_TMP/out"; then ok; else not_ok "lat_pipe default placement: $(cat "$T_TMP/out")"; fi
+fi
+
+# Above 2 GB: a ring of 3072 slots 1 MB apart in a 3 GB buffer.
+if [ "$(awk '/^MemAvailable:/ { print int($2 / 1048576) }' /proc/meminfo)" -ge 6 ]; then
+	run_prog "$BUILD/lat_mem_rd" -N 1 3g 1m
+	expect_rc 0 "lat_mem_rd 3g 1m"
+	if tail -n 2 "$T_TMP/err" | grep -q '^3072\.00000 '; then ok; else not_ok "lat_mem_rd 3g: $(tail -n 3 "$T_TMP/err")"; fi
+fi
+
 # Every built program has cases above.
 for p in "$BUILD"/*; do
 	if [ ! -f "$p" ] || [ ! -x "$p" ]; then continue; fi
