@@ -53,17 +53,22 @@ TIRPC_LIBS := $(shell pkg-config --libs libtirpc 2>/dev/null)
 # Every program, one per line.
 PROGRAMS := \
 	bw_mem \
+	bw_pipe \
+	bw_unix \
 	enough \
 	hello \
+	lat_fifo \
 	lat_mem_rd \
 	lat_pipe \
 	lat_syscall \
+	lat_unix \
 	loop_o \
 	msleep \
 	timing_o
 
 # The library, one module per line.
 LIB_MODULES := \
+	lib_ipc \
 	lib_mem \
 	lib_report \
 	lib_sched \

@@ -15,91 +15,51 @@
  * Usage: lat_pipe [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  * Output (stderr): "Pipe latency: 4.8123 microseconds"
  */
-#include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "bench.h"
 
 struct state {
-	int to_helper[2];   /* pipe: program -> helper */
-	int from_helper[2]; /* pipe: helper -> program */
-	pid_t helper;	    /* the echoing process */
+	struct ipc_peer peer; /* pipes to the echoing helper */
+	char byte;	      /* the message */
 };
-
-/* The helper: echo every byte until the program closes its pipe. */
-static void __attribute__((noreturn))
-echo(int in, int out)
-{
-	char c;
-
-	for (;;) {
-		ssize_t r = read(in, &c, 1);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r != 1 || write(out, &c, 1) != 1)
-			_exit(0);
-	}
-}
 
 static int
 init(void *sp, int copy)
 {
 	struct state *s = sp;
+	int to[2], from[2];
 
-	s->helper = -1;
-	if (pipe(s->to_helper) != 0 || pipe(s->from_helper) != 0) {
+	s->peer.helper = -1;
+	if (pipe(to) != 0) {
 		util_syserr("pipe");
 		return -1;
 	}
-	s->helper = bench_fork(copy, 1);
-	if (s->helper < 0)
+	if (pipe(from) != 0) {
+		util_syserr("pipe");
+		close(to[0]);
+		close(to[1]);
 		return -1;
-	if (s->helper == 0) {
-		close(s->to_helper[1]);
-		close(s->from_helper[0]);
-		echo(s->to_helper[0], s->from_helper[1]);
 	}
-	close(s->to_helper[0]);
-	close(s->from_helper[1]);
-	return 0;
+	s->peer.out = to[1];
+	s->peer.in = from[0];
+	return ipc_spawn(&s->peer, copy, to[0], from[1], IPC_ECHO, 1);
 }
 
 static int
 run(void *sp, uint64_t n)
 {
 	struct state *s = sp;
-	char c = 'x';
 
-	while (n-- > 0) {
-		if (write(s->to_helper[1], &c, 1) != 1) {
-			util_syserr("write to the helper");
-			return -1;
-		}
-		if (read(s->from_helper[0], &c, 1) != 1) {
-			util_err("the helper process died");
-			return -1;
-		}
-	}
-	return 0;
+	return ipc_roundtrips(s->peer.out, s->peer.in, &s->byte, 1, n);
 }
 
 static void
 cleanup(void *sp)
 {
-	struct state *s = sp;
-
-	close(s->to_helper[1]);
-	close(s->from_helper[0]);
-	if (s->helper > 0) {
-		/* EOF ends the helper; the kill covers one that is stuck. */
-		kill(s->helper, SIGKILL);
-		waitpid(s->helper, NULL, 0);
-	}
+	ipc_stop(&((struct state *)sp)->peer);
 }
 
 static void __attribute__((noreturn))
@@ -113,7 +73,7 @@ int
 main(int argc, char **argv)
 {
 	struct bench_opts o;
-	struct state s;
+	struct state s = {{-1, -1, -1}, 'x'};
 	struct bench_desc d = {init, run, cleanup, &s};
 	struct bench_result r;
 	int c, rc;

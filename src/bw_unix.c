@@ -1,0 +1,117 @@
+/*
+ * bw_unix - bandwidth of data moved through a UNIX-domain stream socket.
+ *
+ * A helper process writes -m byte messages (default 64 KB) into one end
+ * of a socketpair (AF_UNIX, SOCK_STREAM) without pause; the program reads
+ * the other end.  One iteration reads -M bytes (default 10 MB, rounded up
+ * to whole messages), in reads of at most one message.  The rate is -M / median interval in MB/s (10^6 bytes),
+ * summed over the -P copies.  Unless LMBENCH_SCHED says otherwise the
+ * reader and the writer run on different CPUs (policy UNIQUE), so the
+ * copies through the kernel on both sides overlap.
+ *
+ * Usage: bw_unix [-m <message size>] [-M <total bytes>] [-P <parallelism>]
+ *        [-W <warmup>] [-N <repetitions>]
+ * Output (stderr): "AF_UNIX sock stream bandwidth: 12345.67 MB/sec"
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+struct state {
+	struct ipc_peer peer; /* the socket from the writing helper */
+	size_t msize;	      /* bytes per message */
+	uint64_t total;	      /* bytes per iteration */
+	char *buf;	      /* the read buffer */
+};
+
+static int
+init(void *sp, int copy)
+{
+	struct state *s = sp;
+	int sv[2];
+
+	s->peer.helper = -1;
+	s->buf = malloc(s->msize);
+	if (s->buf == NULL) {
+		util_err("out of memory for a %zu-byte message", s->msize);
+		return -1;
+	}
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0) {
+		util_syserr("socketpair");
+		return -1;
+	}
+	s->peer.in = sv[0];
+	s->peer.out = -1;
+	return ipc_spawn(&s->peer, copy, -1, sv[1], IPC_SOURCE, s->msize);
+}
+
+static int
+run(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+
+	while (n-- > 0)
+		if (ipc_drain(s->peer.in, s->buf, s->msize, s->total) != 0)
+			return -1;
+	return 0;
+}
+
+static void
+cleanup(void *sp)
+{
+	struct state *s = sp;
+
+	ipc_stop(&s->peer);
+	free(s->buf);
+	s->buf = NULL;
+}
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	util_usage("[-m <message size>] [-M <total bytes>] [-P <parallelism>] "
+		   "[-W <warmup>] [-N <repetitions>]");
+	exit(EXIT_USAGE);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct bench_opts o;
+	struct state s = {{-1, -1, -1}, 65536, 10 * 1048576, NULL};
+	struct bench_desc d = {init, run, cleanup, &s};
+	struct bench_result r;
+	int c, rc;
+
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	o.helpers = 1;
+	sched_set_default("UNIQUE");
+	opterr = 0;
+	while ((c = getopt(argc, argv, "hm:M:P:W:N:")) != -1) {
+		if (c == 'm' || c == 'M') {
+			if (ipc_parse_sizes(c, optarg, &s.msize, &s.total) != 0)
+				return EXIT_USAGE;
+			continue;
+		}
+		rc = bench_opt(&o, c, optarg);
+		if (rc < 0)
+			return EXIT_USAGE;
+		if (rc == 0)
+			usage();
+	}
+	if (optind != argc)
+		usage();
+	ipc_round_total(s.msize, &s.total);
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+	if (bench_run(&d, &o, &r) != 0)
+		return EXIT_FAILED;
+	rc = report_mbs(&r, "AF_UNIX sock stream bandwidth", (double)s.total);
+	bench_result_free(&r);
+	return rc == 0 ? 0 : EXIT_FAILED;
+}

@@ -1,0 +1,120 @@
+/*
+ * lat_unix - round-trip latency over a UNIX-domain stream socket.
+ *
+ * The program and a helper process hold the two ends of a socketpair
+ * (AF_UNIX, SOCK_STREAM).  Each iteration the program writes a message
+ * of -m bytes (default 1), the helper reads all of it and writes it back,
+ * and the program reads all of it: one round trip, reported as lmbench
+ * reports it.  As for lat_pipe, each copy and its helper share one CPU
+ * unless LMBENCH_SCHED says otherwise (policy BALANCED).
+ *
+ * Usage: lat_unix [-m <message size>] [-P <parallelism>] [-W <warmup>]
+ *        [-N <repetitions>]
+ * Output (stderr): "AF_UNIX sock stream latency: 6.1044 microseconds"
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+#define MAX_MSG (64ULL << 20)
+
+struct state {
+	struct ipc_peer peer; /* the socket to the echoing helper */
+	size_t msize;	      /* bytes per message */
+	char *buf;	      /* the message */
+};
+
+static int
+init(void *sp, int copy)
+{
+	struct state *s = sp;
+	int sv[2];
+
+	s->peer.helper = -1;
+	s->buf = calloc(1, s->msize);
+	if (s->buf == NULL) {
+		util_err("out of memory for a %zu-byte message", s->msize);
+		return -1;
+	}
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0) {
+		util_syserr("socketpair");
+		return -1;
+	}
+	s->peer.out = s->peer.in = sv[0];
+	return ipc_spawn(&s->peer, copy, sv[1], sv[1], IPC_ECHO, s->msize);
+}
+
+static int
+run(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+
+	return ipc_roundtrips(s->peer.out, s->peer.in, s->buf, s->msize, n);
+}
+
+static void
+cleanup(void *sp)
+{
+	struct state *s = sp;
+
+	ipc_stop(&s->peer);
+	free(s->buf);
+	s->buf = NULL;
+}
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	util_usage("[-m <message size>] [-P <parallelism>] [-W <warmup>] "
+		   "[-N <repetitions>]");
+	exit(EXIT_USAGE);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct bench_opts o;
+	struct state s = {{-1, -1, -1}, 1, NULL};
+	struct bench_desc d = {init, run, cleanup, &s};
+	struct bench_result r;
+	uint64_t v;
+	const char *why;
+	int c, rc;
+
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	o.helpers = 1;
+	sched_set_default("BALANCED");
+	opterr = 0;
+	while ((c = getopt(argc, argv, "hm:P:W:N:")) != -1) {
+		if (c == 'm') {
+			why = util_parse_size(optarg, 1, &v);
+			if (why == NULL && (v < 1 || v > MAX_MSG))
+				why = "out of range (1 byte to 64 MB)";
+			if (why != NULL) {
+				util_err("bad -m '%s': %s", optarg, why);
+				return EXIT_USAGE;
+			}
+			s.msize = (size_t)v;
+			continue;
+		}
+		rc = bench_opt(&o, c, optarg);
+		if (rc < 0)
+			return EXIT_USAGE;
+		if (rc == 0)
+			usage();
+	}
+	if (optind != argc)
+		usage();
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+	if (bench_run(&d, &o, &r) != 0)
+		return EXIT_FAILED;
+	rc = report_us(&r, "AF_UNIX sock stream latency", 1);
+	bench_result_free(&r);
+	return rc == 0 ? 0 : EXIT_FAILED;
+}
