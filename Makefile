@@ -60,6 +60,8 @@ PROGRAMS := \
 	lat_fifo \
 	lat_mem_rd \
 	lat_pipe \
+	lat_proc \
+	lat_sig \
 	lat_syscall \
 	lat_unix \
 	loop_o \

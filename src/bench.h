@@ -211,6 +211,10 @@ double timing_granularity_ns(void);
 /* Check ENOUGH, TIMING_O and LOOP_O early; -1 after a message. */
 int timing_check_env(void);
 
+/* A function in another translation unit, for lat_proc procedure: the
+ * compiler cannot inline it (there is no LTO). */
+int bench_procedure(int v);
+
 /* Keep a value alive so the compiler cannot drop the work making it. */
 void bench_use(uint64_t v);
 void bench_use_ptr(const void *p);
@@ -331,6 +335,11 @@ void ipc_round_total(size_t msize, uint64_t *total);
 /* "LABEL: %.4f microseconds"; value = statistic / ops_per_iter. */
 int report_us(const struct bench_result *r, const char *label,
 	      double ops_per_iter);
+/* "LABEL: %.4f microseconds" of r's statistic less base's (per
+ * iteration): lat_sig catch and prot.  The record's samples are r's less
+ * base's statistic. */
+int report_us_diff(const struct bench_result *r,
+		   const struct bench_result *base, const char *label);
 /* "LABEL: %.2f nanoseconds". */
 int report_ns(const struct bench_result *r, const char *label,
 	      double ops_per_iter);

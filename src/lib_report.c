@@ -133,10 +133,13 @@ json_emit(const char *path, const char *line, size_t len)
 		close(fd);
 }
 
-/* The record; r may be NULL for values that are not measurements. */
+/* The record; r may be NULL for values that are not measurements.
+ * offset_ns is subtracted from every sample (a difference of two
+ * measurements). */
 static void
-json_record(const struct bench_result *r, const char *metric, const char *unit,
-	    double value, double size_bytes, enum conv k, double per_iter)
+json_record_off(const struct bench_result *r, const char *metric,
+		const char *unit, double value, double size_bytes, enum conv k,
+		double per_iter, double offset_ns)
 {
 	const char *path = getenv("LMBENCH_JSON");
 	char *buf = NULL;
@@ -166,13 +169,15 @@ json_record(const struct bench_result *r, const char *metric, const char *unit,
 	fputs(",\"value\":", f);
 	json_number(f, value);
 	if (r != NULL) {
-		fprintf(f, ",\"statistic\":\"%s\",\"samples\":[",
-			r->stat == BENCH_MINIMUM ? "minimum" : "median");
+		fprintf(f, ",\"statistic\":\"%s%s\",\"samples\":[",
+			r->stat == BENCH_MINIMUM ? "minimum" : "median",
+			offset_ns != 0 ? " difference" : "");
 		for (i = 0; i < r->nsamples; i++) {
 			if (i)
 				fputc(',', f);
 			json_number(f, convert(r, k, per_iter,
-					       r->samples[i].ns_per_iter));
+					       r->samples[i].ns_per_iter -
+						   offset_ns));
 		}
 		fprintf(f, "],\"iterations\":%llu,\"repetitions\":%d,"
 			   "\"warmup_us\":%llu,\"parallel\":%d,\"placement\":",
@@ -190,6 +195,13 @@ json_record(const struct bench_result *r, const char *metric, const char *unit,
 	if (fclose(f) == 0)
 		json_emit(path, buf, len);
 	free(buf);
+}
+
+static void
+json_record(const struct bench_result *r, const char *metric, const char *unit,
+	    double value, double size_bytes, enum conv k, double per_iter)
+{
+	json_record_off(r, metric, unit, value, size_bytes, k, per_iter, 0);
 }
 
 /* The value of a measurement, or -1 after a message when it is not a
@@ -218,6 +230,22 @@ report_us(const struct bench_result *r, const char *label, double ops_per_iter)
 		return -1;
 	fprintf(stderr, "%s: %.4f microseconds\n", label, v);
 	json_record(r, label, "us", v, -1, CONV_US, ops_per_iter);
+	return 0;
+}
+
+int
+report_us_diff(const struct bench_result *r, const struct bench_result *base,
+	       const char *label)
+{
+	double v = (r->ns_per_iter - base->ns_per_iter) / 1000.0;
+
+	if (!(v > 0) || !isfinite(v)) {
+		util_err("%s: no valid result (%.4f us less %.4f us)", label,
+			 r->ns_per_iter / 1000.0, base->ns_per_iter / 1000.0);
+		return -1;
+	}
+	fprintf(stderr, "%s: %.4f microseconds\n", label, v);
+	json_record_off(r, label, "us", v, -1, CONV_US, 1, base->ns_per_iter);
 	return 0;
 }
 

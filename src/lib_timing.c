@@ -62,6 +62,12 @@ timing_now_ns(void)
 static volatile uint64_t sink_u64;
 static const void *volatile sink_ptr;
 
+int
+bench_procedure(int v)
+{
+	return v + 1;
+}
+
 void
 bench_use(uint64_t v)
 {

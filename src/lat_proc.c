@@ -1,0 +1,243 @@
+/*
+ * lat_proc - the cost of a procedure call and of process creation.
+ *
+ *   procedure  one call of a library function taking an int
+ *              ("Procedure call")
+ *   fork       fork(); the child _exit()s at once; the parent waits
+ *              ("Process fork+exit")
+ *   exec       fork(); the child execve()s hello with an empty
+ *              environment and standard output closed; the parent
+ *              waits ("Process fork+execve")
+ *   shell      fork(); the child runs /bin/sh -c hello; the parent waits
+ *              ("Process fork+/bin/sh -c")
+ * hello is found next to this program (the directory of /proc/self/exe),
+ * not in the current directory.  Every child's exit status is checked: an
+ * exec that failed is an error, not a fast fork.  The time per operation
+ * is the median interval divided by the iterations.
+ *
+ * Usage: lat_proc [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
+ *        procedure|fork|exec|shell
+ * Output (stderr): "Process fork+exit: 78.4512 microseconds"
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+struct state {
+	char hello[PATH_MAX]; /* the program exec and shell run */
+	int devnull;	      /* standard output of the children */
+};
+
+/* Wait for pid; 0 if it exited 0, -1 after a message otherwise. */
+static int
+reap(pid_t pid, const char *what)
+{
+	int st;
+
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR) {
+			util_syserr("waitpid");
+			return -1;
+		}
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		util_err("%s failed (status %d)", what, st);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+do_procedure(void *sp, uint64_t n)
+{
+	int v = 0;
+
+	(void)sp;
+	while (n-- > 0)
+		v = bench_procedure(v);
+	bench_use((uint64_t)v);
+	return 0;
+}
+
+static int
+do_fork(void *sp, uint64_t n)
+{
+	(void)sp;
+	while (n-- > 0) {
+		pid_t pid = fork();
+
+		if (pid < 0) {
+			util_syserr("fork");
+			return -1;
+		}
+		if (pid == 0)
+			_exit(0);
+		if (reap(pid, "fork") != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Fork and exec argv with standard output on /dev/null. */
+static int
+spawn(struct state *s, char *const argv[], const char *what)
+{
+	static char *const envp[] = {NULL};
+	pid_t pid = fork();
+
+	if (pid < 0) {
+		util_syserr("fork");
+		return -1;
+	}
+	if (pid == 0) {
+		dup2(s->devnull, STDOUT_FILENO);
+		execve(argv[0], argv, envp);
+		_exit(127);
+	}
+	return reap(pid, what);
+}
+
+static int
+do_exec(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+	char *argv[] = {s->hello, NULL};
+
+	while (n-- > 0)
+		if (spawn(s, argv, "exec of hello") != 0)
+			return -1;
+	return 0;
+}
+
+static int
+do_shell(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+	char *argv[] = {"/bin/sh", "-c", s->hello, NULL};
+
+	while (n-- > 0)
+		if (spawn(s, argv, "/bin/sh -c hello") != 0)
+			return -1;
+	return 0;
+}
+
+static const struct mode {
+	const char *name;
+	const char *label;
+	int (*run)(void *, uint64_t);
+} modes[] = {
+	{"procedure", "Procedure call", do_procedure},
+	{"fork", "Process fork+exit", do_fork},
+	{"exec", "Process fork+execve", do_exec},
+	{"shell", "Process fork+/bin/sh -c", do_shell},
+};
+#define NMODES (sizeof(modes) / sizeof(modes[0]))
+
+static int
+init(void *sp, int copy)
+{
+	struct state *s = sp;
+
+	(void)copy;
+	s->devnull = open("/dev/null", O_WRONLY);
+	if (s->devnull < 0) {
+		util_syserr("open /dev/null");
+		return -1;
+	}
+	return 0;
+}
+
+static void
+cleanup(void *sp)
+{
+	struct state *s = sp;
+
+	if (s->devnull >= 0)
+		close(s->devnull);
+	s->devnull = -1;
+}
+
+/* hello in the directory of this program's executable. */
+static int
+find_hello(char *path, size_t len)
+{
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	char *slash;
+
+	if (n <= 0) {
+		util_syserr("readlink /proc/self/exe");
+		return -1;
+	}
+	self[n] = '\0';
+	slash = strrchr(self, '/');
+	if (slash != NULL)
+		*slash = '\0';
+	if ((size_t)snprintf(path, len, "%s/hello", self) >= len ||
+	    access(path, X_OK) != 0) {
+		util_err("cannot run %s: hello must be next to %s", path,
+			 util_progname());
+		return -1;
+	}
+	return 0;
+}
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	util_usage("[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+		   "procedure|fork|exec|shell");
+	exit(EXIT_USAGE);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct bench_opts o;
+	struct state s;
+	struct bench_desc d = {init, NULL, cleanup, &s};
+	struct bench_result r;
+	const struct mode *m = NULL;
+	size_t i;
+	int c, rc;
+
+	memset(&s, 0, sizeof(s));
+	s.devnull = -1;
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	opterr = 0;
+	while ((c = getopt(argc, argv, "hP:W:N:")) != -1) {
+		rc = bench_opt(&o, c, optarg);
+		if (rc < 0)
+			return EXIT_USAGE;
+		if (rc == 0)
+			usage();
+	}
+	if (argc - optind != 1)
+		usage();
+	for (i = 0; i < NMODES; i++)
+		if (strcmp(argv[optind], modes[i].name) == 0)
+			m = &modes[i];
+	if (m == NULL) {
+		util_err("unknown mode '%s' (see -h)", argv[optind]);
+		return EXIT_USAGE;
+	}
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+	if ((m->run == do_exec || m->run == do_shell) &&
+	    find_hello(s.hello, sizeof(s.hello)) != 0)
+		return EXIT_FAILED;
+	d.run = m->run;
+	if (bench_run(&d, &o, &r) != 0)
+		return EXIT_FAILED;
+	rc = report_us(&r, m->label, 1);
+	bench_result_free(&r);
+	return rc == 0 ? 0 : EXIT_FAILED;
+}
