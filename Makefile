@@ -94,7 +94,7 @@ UNIT_BINS := $(UNIT_TESTS:%=$(BUILD)/tests/%)
 FLAGS_FILE := $(OBJ)/.flags
 FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LIBS)
 
-.PHONY: build all test check unit smoke signals sanitize sanitize-check lint bench install \
+.PHONY: build all test check unit smoke signals sanitize sanitize-check lint bench format install \
 	uninstall clean FORCE
 
 build all: $(PROG_BINS)
@@ -173,6 +173,10 @@ lint:
 		-std=c11 -D_POSIX_C_SOURCE=200809L -Isrc
 	@command -v shellcheck >/dev/null || { echo "lint: shellcheck not installed" >&2; exit 1; }
 	shellcheck -x -s sh $(SH_SCRIPTS)
+
+# Reformat the C sources with the committed .clang-format.
+format:
+	clang-format -i src/*.c src/*.h tests/unit/*.c tests/unit/*.h tests/bench/*.c
 
 # -------------------------------------------------------------- install
 

@@ -21,11 +21,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define EXIT_FAILED 1	   /* ran and failed */
-#define EXIT_USAGE 2	   /* bad option, number or argument */
+#define EXIT_FAILED      1  /* ran and failed */
+#define EXIT_USAGE       2  /* bad option, number or argument */
 #define EXIT_UNSUPPORTED 77 /* not supported on this system */
 
-#define BENCH_MAX_PARALLEL 1024	  /* most -P copies accepted */
+#define BENCH_MAX_PARALLEL    1024  /* most -P copies accepted */
 #define BENCH_MAX_REPETITIONS 10000 /* most -N repetitions accepted */
 
 /* ------------------------------------------------------------------ */
@@ -48,7 +48,7 @@ void util_usage(const char *args);
  * success (result in *out) or a static text saying what was wrong.
  */
 const char *util_parse_u64(const char *s, uint64_t min, uint64_t max,
-			   uint64_t *out);
+                           uint64_t *out);
 /*
  * Parse a size: a decimal number (a fraction allowed) with an optional
  * suffix k=2^10 K=10^3 m=2^20 M=10^6 g=2^30 G=10^9.  A bare number is
@@ -125,17 +125,17 @@ int bench_fork(int copy, int helper);
 /* Which statistic of the samples the classic line shows. */
 enum bench_stat {
 	BENCH_MEDIAN = 0, /* lmbench's default */
-	BENCH_MINIMUM	  /* lat_mem_rd, par_ops, stream, calibration */
+	BENCH_MINIMUM     /* lat_mem_rd, par_ops, stream, calibration */
 };
 
 /* Options of one measurement; bench_opts_init() gives the defaults. */
 struct bench_opts {
-	int parallel;		 /* -P: copies running at once, >= 1 */
-	uint64_t warmup_us;	 /* -W: untimed running before sampling */
-	int repetitions;	 /* -N: timed intervals per copy, >= 1 */
-	uint64_t min_interval_ns; /* floor on the interval (0 = ENOUGH) */
-	enum bench_stat stat;	 /* statistic shown by the classic line */
-	int helpers;		 /* processes each copy forks (placement) */
+	int parallel;              /* -P: copies running at once, >= 1 */
+	uint64_t warmup_us;        /* -W: untimed running before sampling */
+	int repetitions;           /* -N: timed intervals per copy, >= 1 */
+	uint64_t min_interval_ns;  /* floor on the interval (0 = ENOUGH) */
+	enum bench_stat stat;      /* statistic shown by the classic line */
+	int helpers;               /* processes each copy forks (placement) */
 	uint64_t fixed_iterations; /* >0: no calibration, use this count */
 };
 
@@ -160,30 +160,34 @@ struct bench_desc {
 	int (*run)(void *state, uint64_t iters);
 	/* untimed tear-down of one copy (may be NULL) */
 	void (*cleanup)(void *state);
-	/* the program's state, given to the three callbacks */
+	/* the program's state, given to the callbacks */
 	void *state;
+	/* untimed work just before / after each timed call of run with the
+	 * same count (lat_fs makes and removes its files); may be NULL */
+	int (*before)(void *state, uint64_t iters);
+	int (*after)(void *state, uint64_t iters);
 };
 
 /* One timed interval. */
 struct bench_sample {
 	double ns_per_iter; /* corrected interval / iterations */
-	uint64_t iters;	    /* iterations in the interval */
+	uint64_t iters;     /* iterations in the interval */
 };
 
 /* What bench_run measured. */
 struct bench_result {
 	struct bench_sample *samples; /* parallel * repetitions, sorted */
-	size_t nsamples;	      /* number of samples */
-	double ns_per_iter;	      /* the chosen statistic */
-	enum bench_stat stat;	      /* which statistic that is */
-	int parallel;		      /* copies that ran */
-	int repetitions;	      /* intervals per copy */
-	uint64_t warmup_us;	      /* warm-up per copy */
-	uint64_t iterations;	      /* iterations per interval (copy 0) */
-	double enough_ns;	      /* target interval length */
-	double timing_o_ns;	      /* timer overhead subtracted per interval */
-	double loop_o_ns;	      /* loop overhead subtracted per iteration */
-	char placement[256];	      /* "POLICY cpus=..." as the copies ran */
+	size_t nsamples;              /* number of samples */
+	double ns_per_iter;           /* the chosen statistic */
+	enum bench_stat stat;         /* which statistic that is */
+	int parallel;                 /* copies that ran */
+	int repetitions;              /* intervals per copy */
+	uint64_t warmup_us;           /* warm-up per copy */
+	uint64_t iterations;          /* iterations per interval (copy 0) */
+	double enough_ns;             /* target interval length */
+	double timing_o_ns;  /* timer overhead subtracted per interval */
+	double loop_o_ns;    /* loop overhead subtracted per iteration */
+	char placement[256]; /* "POLICY cpus=..." as the copies ran */
 };
 
 /*
@@ -195,7 +199,7 @@ struct bench_result {
  * message (a copy failed or died, or the benchmark takes no time).
  */
 int bench_run(const struct bench_desc *d, const struct bench_opts *o,
-	      struct bench_result *r);
+              struct bench_result *r);
 void bench_result_free(struct bench_result *r);
 
 /* The interval length used when none is imposed, in ns: $ENOUGH (µs)
@@ -246,7 +250,7 @@ void sched_set_default(const char *policy);
 /* Logical CPU index for the policy (before taking it modulo ncpus); -2 for
  * DEFAULT; -1 if the policy is not understood. */
 int sched_logical_cpu(const char *policy, int copy, int helper, int helpers,
-		      int ncpus);
+                      int ncpus);
 /* The k-th number of the bit-reversal permutation of 0..n-1. */
 int sched_spread(int k, int n);
 
@@ -271,12 +275,11 @@ size_t mem_pagesize(void);
 void **mem_chain_stride(char *buf, size_t count, size_t stride);
 /* A random single cycle through every slot; consecutive hops go to
  * different pages wherever the buffer spans more than one page. */
-void **mem_chain_random(char *buf, size_t count, size_t stride,
-			size_t pagesize, uint64_t seed);
+void **mem_chain_random(char *buf, size_t count, size_t stride, size_t pagesize,
+                        uint64_t seed);
 /* Walk the ring from start: 0 if it is one cycle through exactly count
  * slots of buf, -1 otherwise. */
-int mem_chain_check(void **start, const char *buf, size_t count,
-		    size_t stride);
+int mem_chain_check(void **start, const char *buf, size_t count, size_t stride);
 
 /* A small fast pseudo-random generator (splitmix64). */
 uint64_t mem_rand(uint64_t *state);
@@ -303,7 +306,7 @@ int ipc_drain(int in, char *buf, size_t msize, uint64_t total);
 /* The program's ends of a channel to one helper process. */
 struct ipc_peer {
 	int out;      /* the program writes here */
-	int in;	      /* and reads here (may equal out: a socket) */
+	int in;       /* and reads here (may equal out: a socket) */
 	pid_t helper; /* the helper process, -1 when none */
 };
 enum ipc_role {
@@ -317,7 +320,7 @@ enum ipc_role {
  * hin/hout.  0, or -1 after a message.
  */
 int ipc_spawn(struct ipc_peer *p, int copy, int hin, int hout,
-	      enum ipc_role role, size_t msize);
+              enum ipc_role role, size_t msize);
 /* Close the program's ends and reap the helper. */
 void ipc_stop(struct ipc_peer *p);
 /* -m (message size, 1 byte to 64 MB) or -M (total bytes, to 16 GB) of
@@ -334,28 +337,28 @@ void ipc_round_total(size_t msize, uint64_t *total);
 
 /* "LABEL: %.4f microseconds"; value = statistic / ops_per_iter. */
 int report_us(const struct bench_result *r, const char *label,
-	      double ops_per_iter);
+              double ops_per_iter);
 /* "LABEL: %.4f microseconds" of r's statistic less base's (per
  * iteration): lat_sig catch and prot.  The record's samples are r's less
  * base's statistic. */
 int report_us_diff(const struct bench_result *r,
-		   const struct bench_result *base, const char *label);
+                   const struct bench_result *base, const char *label);
 /* "LABEL: %.2f nanoseconds". */
 int report_ns(const struct bench_result *r, const char *label,
-	      double ops_per_iter);
+              double ops_per_iter);
 /* "LABEL: %.2f MB/sec"; rate = parallel * bytes / time. */
 int report_mbs(const struct bench_result *r, const char *label,
-	       double bytes_per_iter);
+               double bytes_per_iter);
 /* "SIZE RATE" (MB = 10^6, %.6f below 1 else %.2f); metric names it. */
 int report_bw_pair(const struct bench_result *r, const char *metric,
-		   double size_bytes, double bytes_per_iter);
+                   double size_bytes, double bytes_per_iter);
 /* lat_mem_rd's "%.5f %.3f": size in 2^20 MB, ns per load. */
 int report_memlat(const struct bench_result *r, const char *metric,
-		  double size_bytes, double loads_per_iter);
+                  double size_bytes, double loads_per_iter);
 /* A plain value on stdout with `decimals` decimals (enough, timing_o,
  * loop_o); unit names it in the record.  Zero is allowed here. */
 int report_stdout(const char *metric, const char *unit, int decimals,
-		  double value);
+                  double value);
 /* A text line as is on stderr (section markers, blank lines). */
 void report_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Check LMBENCH_JSON early; -1 after a message if it cannot be used. */

@@ -36,31 +36,31 @@
 
 #include "bench.h"
 
-#define BLOCK_WORDS 64 /* 512 bytes */
+#define BLOCK_WORDS     64 /* 512 bytes */
 #define CONFLICT_OFFSET 1920
 
 struct state {
-	size_t size;	   /* bytes per pass */
-	int conflict;	   /* destination off page alignment */
-	int two_buffers;   /* the kernel copies */
-	char *src_map;	   /* mappings, for freeing */
+	size_t size;     /* bytes per pass */
+	int conflict;    /* destination off page alignment */
+	int two_buffers; /* the kernel copies */
+	char *src_map;   /* mappings, for freeing */
 	char *dst_map;
 	size_t dst_len;
-	uint64_t *src;	   /* the buffer read or written */
-	uint64_t *dst;	   /* the copy destination */
-	uint64_t value;	   /* what stores write: not a constant */
-	uint64_t sum;	   /* what reads sum, kept alive */
+	uint64_t *src;  /* the buffer read or written */
+	uint64_t *dst;  /* the copy destination */
+	uint64_t value; /* what stores write: not a constant */
+	uint64_t sum;   /* what reads sum, kept alive */
 };
 
 /* A compiler barrier: keeps the hand loops from being turned into libc
  * calls or merged across blocks; it emits no instruction. */
 #define BARRIER() __asm__ volatile("" ::: "memory")
 
-#define X2(m, i) m(i) m(i + 2)
-#define X4(m, i) X2(m, i) X2(m, i + 4)
-#define X8(m, i) X4(m, i) X4(m, i + 8)
-#define X16(m, i) X8(m, i) X8(m, i + 16)
-#define HALF_BLOCK(m) X16(m, 0) X16(m, 32)		 /* even words */
+#define X2(m, i)      m(i) m(i + 2)
+#define X4(m, i)      X2(m, i) X2(m, i + 4)
+#define X8(m, i)      X4(m, i) X4(m, i + 8)
+#define X16(m, i)     X8(m, i) X8(m, i + 16)
+#define HALF_BLOCK(m) X16(m, 0) X16(m, 32)               /* even words */
 #define FULL_BLOCK(m) HALF_BLOCK(m) X16(m, 1) X16(m, 33) /* all words */
 
 static int
@@ -185,7 +185,8 @@ k_cp(void *sp, uint64_t n)
 		const uint64_t *p = s->src;
 		uint64_t *q = s->dst;
 
-		for (b = 0; b < blocks; b++, p += BLOCK_WORDS, q += BLOCK_WORDS) {
+		for (b = 0; b < blocks;
+		     b++, p += BLOCK_WORDS, q += BLOCK_WORDS) {
 #define CP(i) q[i] = p[i];
 			HALF_BLOCK(CP)
 			BARRIER();
@@ -206,7 +207,8 @@ k_fcp(void *sp, uint64_t n)
 		const uint64_t *p = s->src;
 		uint64_t *q = s->dst;
 
-		for (b = 0; b < blocks; b++, p += BLOCK_WORDS, q += BLOCK_WORDS) {
+		for (b = 0; b < blocks;
+		     b++, p += BLOCK_WORDS, q += BLOCK_WORDS) {
 			FULL_BLOCK(CP)
 			BARRIER();
 		}
@@ -246,9 +248,9 @@ static const struct kernel {
 	int (*run)(void *, uint64_t);
 	int two_buffers;
 } kernels[] = {
-	{"rd", k_rd, 0},     {"wr", k_wr, 0},	{"rdwr", k_rdwr, 0},
-	{"cp", k_cp, 1},     {"fwr", k_fwr, 0}, {"frd", k_frd, 0},
-	{"fcp", k_fcp, 1},   {"bzero", k_bzero, 0}, {"bcopy", k_bcopy, 1},
+	{ "rd", k_rd, 0 },   { "wr", k_wr, 0 },       { "rdwr", k_rdwr, 0 },
+	{ "cp", k_cp, 1 },   { "fwr", k_fwr, 0 },     { "frd", k_frd, 0 },
+	{ "fcp", k_fcp, 1 }, { "bzero", k_bzero, 0 }, { "bcopy", k_bcopy, 1 },
 };
 #define NKERNELS (sizeof(kernels) / sizeof(kernels[0]))
 
@@ -291,8 +293,7 @@ cleanup(void *sp)
 	s->src_map = s->dst_map = NULL;
 }
 
-static void __attribute__((noreturn))
-usage(void)
+static void __attribute__((noreturn)) usage(void)
 {
 	char names[128] = "";
 	char args[256];
@@ -303,8 +304,10 @@ usage(void)
 			strcat(names, "|");
 		strcat(names, kernels[i].name);
 	}
-	snprintf(args, sizeof(args), "[-P <parallelism>] [-W <warmup>] "
-		 "[-N <repetitions>] <size> %s [conflict]", names);
+	snprintf(args, sizeof(args),
+	         "[-P <parallelism>] [-W <warmup>] "
+	         "[-N <repetitions>] <size> %s [conflict]",
+	         names);
 	util_usage(args);
 	exit(EXIT_USAGE);
 }
@@ -314,7 +317,9 @@ main(int argc, char **argv)
 {
 	struct bench_opts o;
 	struct state s;
-	struct bench_desc d = {init, NULL, cleanup, &s};
+	struct bench_desc d = {
+		.init = init, .run = NULL, .cleanup = cleanup, .state = &s
+	};
 	struct bench_result r;
 	const struct kernel *k = NULL;
 	uint64_t size;
@@ -355,7 +360,7 @@ main(int argc, char **argv)
 	if (argc - optind == 3) {
 		if (strcmp(argv[optind + 2], "conflict") != 0) {
 			util_err("unknown argument '%s' (only 'conflict')",
-				 argv[optind + 2]);
+			         argv[optind + 2]);
 			return EXIT_USAGE;
 		}
 		s.conflict = 1;
@@ -367,9 +372,10 @@ main(int argc, char **argv)
 	if ((k->two_buffers ? 2 : 1) * size * (uint64_t)o.parallel >
 	    mem_available() / 10 * 9) {
 		util_err("%d x %llu MB is more than the %llu MB of memory "
-			 "available", o.parallel * (k->two_buffers ? 2 : 1),
-			 (unsigned long long)(size >> 20),
-			 (unsigned long long)(mem_available() >> 20));
+		         "available",
+		         o.parallel * (k->two_buffers ? 2 : 1),
+		         (unsigned long long)(size >> 20),
+		         (unsigned long long)(mem_available() >> 20));
 		return EXIT_FAILED;
 	}
 	d.run = k->run;

@@ -21,9 +21,9 @@
 
 struct state {
 	struct ipc_peer peer; /* the pipe from the writing helper */
-	size_t msize;	      /* bytes per message */
-	uint64_t total;	      /* bytes per iteration */
-	char *buf;	      /* the read buffer */
+	size_t msize;         /* bytes per message */
+	uint64_t total;       /* bytes per iteration */
+	char *buf;            /* the read buffer */
 };
 
 static int
@@ -68,11 +68,10 @@ cleanup(void *sp)
 	s->buf = NULL;
 }
 
-static void __attribute__((noreturn))
-usage(void)
+static void __attribute__((noreturn)) usage(void)
 {
 	util_usage("[-m <message size>] [-M <total bytes>] [-P <parallelism>] "
-		   "[-W <warmup>] [-N <repetitions>]");
+	           "[-W <warmup>] [-N <repetitions>]");
 	exit(EXIT_USAGE);
 }
 
@@ -80,8 +79,10 @@ int
 main(int argc, char **argv)
 {
 	struct bench_opts o;
-	struct state s = {{-1, -1, -1}, 65536, 10 * 1048576, NULL};
-	struct bench_desc d = {init, run, cleanup, &s};
+	struct state s = { { -1, -1, -1 }, 65536, 10 * 1048576, NULL };
+	struct bench_desc d = {
+		.init = init, .run = run, .cleanup = cleanup, .state = &s
+	};
 	struct bench_result r;
 	int c, rc;
 

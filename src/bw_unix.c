@@ -4,10 +4,10 @@
  * A helper process writes -m byte messages (default 64 KB) into one end
  * of a socketpair (AF_UNIX, SOCK_STREAM) without pause; the program reads
  * the other end.  One iteration reads -M bytes (default 10 MB, rounded up
- * to whole messages), in reads of at most one message.  The rate is -M / median interval in MB/s (10^6 bytes),
- * summed over the -P copies.  Unless LMBENCH_SCHED says otherwise the
- * reader and the writer run on different CPUs (policy UNIQUE), so the
- * copies through the kernel on both sides overlap.
+ * to whole messages), in reads of at most one message.  The rate is -M / median
+ * interval in MB/s (10^6 bytes), summed over the -P copies.  Unless
+ * LMBENCH_SCHED says otherwise the reader and the writer run on different CPUs
+ * (policy UNIQUE), so the copies through the kernel on both sides overlap.
  *
  * Usage: bw_unix [-m <message size>] [-M <total bytes>] [-P <parallelism>]
  *        [-W <warmup>] [-N <repetitions>]
@@ -22,9 +22,9 @@
 
 struct state {
 	struct ipc_peer peer; /* the socket from the writing helper */
-	size_t msize;	      /* bytes per message */
-	uint64_t total;	      /* bytes per iteration */
-	char *buf;	      /* the read buffer */
+	size_t msize;         /* bytes per message */
+	uint64_t total;       /* bytes per iteration */
+	char *buf;            /* the read buffer */
 };
 
 static int
@@ -69,11 +69,10 @@ cleanup(void *sp)
 	s->buf = NULL;
 }
 
-static void __attribute__((noreturn))
-usage(void)
+static void __attribute__((noreturn)) usage(void)
 {
 	util_usage("[-m <message size>] [-M <total bytes>] [-P <parallelism>] "
-		   "[-W <warmup>] [-N <repetitions>]");
+	           "[-W <warmup>] [-N <repetitions>]");
 	exit(EXIT_USAGE);
 }
 
@@ -81,8 +80,10 @@ int
 main(int argc, char **argv)
 {
 	struct bench_opts o;
-	struct state s = {{-1, -1, -1}, 65536, 10 * 1048576, NULL};
-	struct bench_desc d = {init, run, cleanup, &s};
+	struct state s = { { -1, -1, -1 }, 65536, 10 * 1048576, NULL };
+	struct bench_desc d = {
+		.init = init, .run = run, .cleanup = cleanup, .state = &s
+	};
 	struct bench_result r;
 	int c, rc;
 

@@ -28,5 +28,5 @@ main(int argc, char **argv)
 	if (e < 0)
 		return EXIT_USAGE;
 	return report_stdout("enough", "us", 0, e / 1000.0) == 0 ? 0
-								  : EXIT_FAILED;
+	                                                         : EXIT_FAILED;
 }

@@ -21,7 +21,7 @@
 
 struct state {
 	struct ipc_peer peer; /* the FIFOs to the echoing helper */
-	char byte;	      /* the message */
+	char byte;            /* the message */
 };
 
 /* Open a FIFO for reading without waiting for a writer, then make the
@@ -51,7 +51,7 @@ init(void *sp, int copy)
 		return -1;
 	snprintf(to, sizeof(to), "%s/fifo.%d.%d.to", dir, copy, (int)getpid());
 	snprintf(from, sizeof(from), "%s/fifo.%d.%d.from", dir, copy,
-		 (int)getpid());
+	         (int)getpid());
 	if (mkfifo(to, 0600) != 0 || mkfifo(from, 0600) != 0) {
 		util_syserr("mkfifo in %s", dir);
 		return -1;
@@ -88,8 +88,7 @@ cleanup(void *sp)
 	ipc_stop(&((struct state *)sp)->peer);
 }
 
-static void __attribute__((noreturn))
-usage(void)
+static void __attribute__((noreturn)) usage(void)
 {
 	util_usage("[-P <parallelism>] [-W <warmup>] [-N <repetitions>]");
 	exit(EXIT_USAGE);
@@ -99,8 +98,10 @@ int
 main(int argc, char **argv)
 {
 	struct bench_opts o;
-	struct state s = {{-1, -1, -1}, 'x'};
-	struct bench_desc d = {init, run, cleanup, &s};
+	struct state s = { { -1, -1, -1 }, 'x' };
+	struct bench_desc d = {
+		.init = init, .run = run, .cleanup = cleanup, .state = &s
+	};
 	struct bench_result r;
 	int c, rc;
 

@@ -34,14 +34,14 @@
 #include "bench.h"
 
 #define LOADS_PER_TURN 100
-#define MAX_TURNS 1024 /* 102400 loads: 5-20 ms past the caches */
+#define MAX_TURNS      1024 /* 102400 loads: 5-20 ms past the caches */
 
 struct state {
-	size_t size;	/* bytes in the ring */
-	size_t stride;	/* bytes between slots */
-	int random;	/* -t: random ring across pages */
-	char *buf;	/* the buffer holding the ring */
-	void **cur;	/* where the chase stands */
+	size_t size;    /* bytes in the ring */
+	size_t stride;  /* bytes between slots */
+	int random;     /* -t: random ring across pages */
+	char *buf;      /* the buffer holding the ring */
+	void **cur;     /* where the chase stands */
 	uint64_t turns; /* turns of 100 loads per iteration */
 };
 
@@ -55,22 +55,22 @@ init(void *sp, int copy)
 	if (s->buf == NULL)
 		return -1;
 	if (s->random)
-		s->cur = mem_chain_random(s->buf, count, s->stride,
-					  mem_pagesize(),
-					  0x6c6d62656e6368ULL + (uint64_t)copy);
+		s->cur =
+		    mem_chain_random(s->buf, count, s->stride, mem_pagesize(),
+		                     0x6c6d62656e6368ULL + (uint64_t)copy);
 	else
 		s->cur = mem_chain_stride(s->buf, count, s->stride);
 	if (s->cur == NULL ||
 	    mem_chain_check(s->cur, s->buf, count, s->stride) != 0) {
 		util_err("internal error: the %zu-byte ring is not one cycle",
-			 s->size);
+		         s->size);
 		return -1;
 	}
 	return 0;
 }
 
-#define LOAD p = (void **)*p;
-#define TEN LOAD LOAD LOAD LOAD LOAD LOAD LOAD LOAD LOAD LOAD
+#define LOAD    p = (void **)*p;
+#define TEN     LOAD LOAD LOAD LOAD LOAD LOAD LOAD LOAD LOAD LOAD
 #define HUNDRED TEN TEN TEN TEN TEN TEN TEN TEN TEN TEN
 
 static int
@@ -97,11 +97,10 @@ cleanup(void *sp)
 	s->buf = NULL;
 }
 
-static void __attribute__((noreturn))
-usage(void)
+static void __attribute__((noreturn)) usage(void)
 {
 	util_usage("[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-		   "[-t] len [stride...]");
+	           "[-t] len [stride...]");
 	exit(EXIT_USAGE);
 }
 
@@ -125,8 +124,10 @@ int
 main(int argc, char **argv)
 {
 	struct bench_opts o;
-	struct state s = {0};
-	struct bench_desc d = {init, run, cleanup, &s};
+	struct state s = { 0 };
+	struct bench_desc d = {
+		.init = init, .run = run, .cleanup = cleanup, .state = &s
+	};
 	struct bench_result r;
 	char metric[64];
 	uint64_t len, stride, strides[64];
@@ -161,7 +162,10 @@ main(int argc, char **argv)
 		while (l < sizeof(buf) - 1 && a[l]) {
 			char ch = a[l];
 
-			buf[l++] = ch == 'M' ? 'm' : ch == 'K' ? 'k' : ch == 'G' ? 'g' : ch;
+			buf[l++] = ch == 'M'   ? 'm'
+			           : ch == 'K' ? 'k'
+			           : ch == 'G' ? 'g'
+			                       : ch;
 		}
 		buf[l] = '\0';
 		why = util_parse_size(buf, 1048576, &len);
@@ -172,13 +176,13 @@ main(int argc, char **argv)
 	}
 	if (len < 512) {
 		util_err("bad len '%s': too small (at least 512 bytes)",
-			 argv[optind]);
+		         argv[optind]);
 		return EXIT_USAGE;
 	}
 	for (i = optind + 1; i < argc; i++) {
 		why = util_parse_size(argv[i], 1, &stride);
-		if (why == NULL && (stride < sizeof(void *) ||
-				    stride % sizeof(void *) != 0))
+		if (why == NULL &&
+		    (stride < sizeof(void *) || stride % sizeof(void *) != 0))
 			why = "must be a multiple of the pointer size";
 		if (why == NULL && stride > len)
 			why = "larger than len";
@@ -198,9 +202,9 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	if (len * (uint64_t)o.parallel > mem_available() / 10 * 9) {
 		util_err("len %llu MB x %d copies is more than the %llu MB of "
-			 "memory available",
-			 (unsigned long long)(len >> 20), o.parallel,
-			 (unsigned long long)(mem_available() >> 20));
+		         "memory available",
+		         (unsigned long long)(len >> 20), o.parallel,
+		         (unsigned long long)(mem_available() >> 20));
 		return EXIT_FAILED;
 	}
 
@@ -224,10 +228,10 @@ main(int argc, char **argv)
 			if (bench_run(&d, &o, &r) != 0)
 				return EXIT_FAILED;
 			snprintf(metric, sizeof(metric), "%sstride=%llu",
-				 s.random ? "random " : "",
-				 (unsigned long long)strides[i]);
+			         s.random ? "random " : "",
+			         (unsigned long long)strides[i]);
 			rc = report_memlat(&r, metric, (double)size,
-					   (double)s.turns * LOADS_PER_TURN);
+			                   (double)s.turns * LOADS_PER_TURN);
 			bench_result_free(&r);
 			if (rc != 0)
 				return EXIT_FAILED;

@@ -23,7 +23,7 @@
 
 struct state {
 	struct ipc_peer peer; /* pipes to the echoing helper */
-	char byte;	      /* the message */
+	char byte;            /* the message */
 };
 
 static int
@@ -62,8 +62,7 @@ cleanup(void *sp)
 	ipc_stop(&((struct state *)sp)->peer);
 }
 
-static void __attribute__((noreturn))
-usage(void)
+static void __attribute__((noreturn)) usage(void)
 {
 	util_usage("[-P <parallelism>] [-W <warmup>] [-N <repetitions>]");
 	exit(EXIT_USAGE);
@@ -73,8 +72,10 @@ int
 main(int argc, char **argv)
 {
 	struct bench_opts o;
-	struct state s = {{-1, -1, -1}, 'x'};
-	struct bench_desc d = {init, run, cleanup, &s};
+	struct state s = { { -1, -1, -1 }, 'x' };
+	struct bench_desc d = {
+		.init = init, .run = run, .cleanup = cleanup, .state = &s
+	};
 	struct bench_result r;
 	int c, rc;
 

@@ -32,7 +32,7 @@
 
 struct state {
 	char hello[PATH_MAX]; /* the program exec and shell run */
-	int devnull;	      /* standard output of the children */
+	int devnull;          /* standard output of the children */
 };
 
 /* Wait for pid; 0 if it exited 0, -1 after a message otherwise. */
@@ -88,7 +88,7 @@ do_fork(void *sp, uint64_t n)
 static int
 spawn(struct state *s, char *const argv[], const char *what)
 {
-	static char *const envp[] = {NULL};
+	static char *const envp[] = { NULL };
 	pid_t pid = fork();
 
 	if (pid < 0) {
@@ -107,7 +107,7 @@ static int
 do_exec(void *sp, uint64_t n)
 {
 	struct state *s = sp;
-	char *argv[] = {s->hello, NULL};
+	char *argv[] = { s->hello, NULL };
 
 	while (n-- > 0)
 		if (spawn(s, argv, "exec of hello") != 0)
@@ -119,7 +119,7 @@ static int
 do_shell(void *sp, uint64_t n)
 {
 	struct state *s = sp;
-	char *argv[] = {"/bin/sh", "-c", s->hello, NULL};
+	char *argv[] = { "/bin/sh", "-c", s->hello, NULL };
 
 	while (n-- > 0)
 		if (spawn(s, argv, "/bin/sh -c hello") != 0)
@@ -132,10 +132,10 @@ static const struct mode {
 	const char *label;
 	int (*run)(void *, uint64_t);
 } modes[] = {
-	{"procedure", "Procedure call", do_procedure},
-	{"fork", "Process fork+exit", do_fork},
-	{"exec", "Process fork+execve", do_exec},
-	{"shell", "Process fork+/bin/sh -c", do_shell},
+	{ "procedure", "Procedure call", do_procedure },
+	{ "fork", "Process fork+exit", do_fork },
+	{ "exec", "Process fork+execve", do_exec },
+	{ "shell", "Process fork+/bin/sh -c", do_shell },
 };
 #define NMODES (sizeof(modes) / sizeof(modes[0]))
 
@@ -182,17 +182,16 @@ find_hello(char *path, size_t len)
 	if ((size_t)snprintf(path, len, "%s/hello", self) >= len ||
 	    access(path, X_OK) != 0) {
 		util_err("cannot run %s: hello must be next to %s", path,
-			 util_progname());
+		         util_progname());
 		return -1;
 	}
 	return 0;
 }
 
-static void __attribute__((noreturn))
-usage(void)
+static void __attribute__((noreturn)) usage(void)
 {
 	util_usage("[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-		   "procedure|fork|exec|shell");
+	           "procedure|fork|exec|shell");
 	exit(EXIT_USAGE);
 }
 
@@ -201,7 +200,9 @@ main(int argc, char **argv)
 {
 	struct bench_opts o;
 	struct state s;
-	struct bench_desc d = {init, NULL, cleanup, &s};
+	struct bench_desc d = {
+		.init = init, .run = NULL, .cleanup = cleanup, .state = &s
+	};
 	struct bench_result r;
 	const struct mode *m = NULL;
 	size_t i;

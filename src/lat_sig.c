@@ -34,10 +34,10 @@
 #include "bench.h"
 
 struct state {
-	const char *file;  /* the file prot maps */
-	char *page;	   /* the read-only mapping */
-	size_t pagesize;   /* its length */
-	pid_t self;	   /* getpid(), taken once */
+	const char *file; /* the file prot maps */
+	char *page;       /* the read-only mapping */
+	size_t pagesize;  /* its length */
+	pid_t self;       /* getpid(), taken once */
 };
 
 /* Faults still to take before the store may succeed; the handler's only
@@ -149,7 +149,8 @@ init(void *sp, int copy)
 			util_syserr("cannot open %s", s->file);
 			return -1;
 		}
-		s->page = mmap(NULL, s->pagesize, PROT_READ, MAP_PRIVATE, fd, 0);
+		s->page =
+		    mmap(NULL, s->pagesize, PROT_READ, MAP_PRIVATE, fd, 0);
 		close(fd);
 		if (s->page == MAP_FAILED) {
 			s->page = NULL;
@@ -183,11 +184,10 @@ cleanup(void *sp)
 	s->page = NULL;
 }
 
-static void __attribute__((noreturn))
-usage(void)
+static void __attribute__((noreturn)) usage(void)
 {
 	util_usage("[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-		   "install|catch|prot [file]");
+	           "install|catch|prot [file]");
 	exit(EXIT_USAGE);
 }
 
@@ -218,7 +218,7 @@ default_file(size_t pagesize)
 /* Measure one of the run functions above. */
 static int
 measure(struct bench_desc *d, const struct bench_opts *o,
-	int (*run)(void *, uint64_t), struct bench_result *r)
+        int (*run)(void *, uint64_t), struct bench_result *r)
 {
 	d->run = run;
 	return bench_run(d, o, r);
@@ -229,7 +229,9 @@ main(int argc, char **argv)
 {
 	struct bench_opts o;
 	struct state s;
-	struct bench_desc d = {init, NULL, cleanup, &s};
+	struct bench_desc d = {
+		.init = init, .run = NULL, .cleanup = cleanup, .state = &s
+	};
 	struct bench_result r, base;
 	const char *mode, *file = NULL;
 	struct stat st;
@@ -260,7 +262,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	if (strcmp(mode, "prot") == 0) {
 		file = argc - optind == 2 ? argv[optind + 1]
-					  : default_file(s.pagesize);
+		                          : default_file(s.pagesize);
 		if (file == NULL)
 			return EXIT_FAILED;
 		if (stat(file, &st) != 0) {
@@ -269,7 +271,7 @@ main(int argc, char **argv)
 		}
 		if (!S_ISREG(st.st_mode) || st.st_size < 1) {
 			util_err("cannot use %s: not a non-empty regular file",
-				 file);
+			         file);
 			return EXIT_FAILED;
 		}
 	}
@@ -294,8 +296,9 @@ main(int argc, char **argv)
 			return EXIT_FAILED;
 	}
 	rc = report_us_diff(&r, &base,
-			    strcmp(mode, "prot") == 0 ? "Protection fault"
-						      : "Signal handler overhead");
+	                    strcmp(mode, "prot") == 0
+	                        ? "Protection fault"
+	                        : "Signal handler overhead");
 	bench_result_free(&r);
 	bench_result_free(&base);
 	return rc == 0 ? 0 : EXIT_FAILED;

@@ -28,7 +28,7 @@
 
 struct state {
 	const char *file; /* the file stat, fstat and open use */
-	int fd;		  /* /dev/zero, /dev/null or the file */
+	int fd;           /* /dev/zero, /dev/null or the file */
 };
 
 static int
@@ -121,12 +121,12 @@ static const struct mode {
 	int open_flags;
 	int (*run)(void *, uint64_t);
 } modes[] = {
-	{"null", "Simple syscall", "", 0, do_null},
-	{"read", "Simple read", "/dev/zero", O_RDONLY, do_read},
-	{"write", "Simple write", "/dev/null", O_WRONLY, do_write},
-	{"stat", "Simple stat", "", 0, do_stat},
-	{"fstat", "Simple fstat", NULL, O_RDONLY, do_fstat},
-	{"open", "Simple open/close", "", 0, do_open},
+	{ "null", "Simple syscall", "", 0, do_null },
+	{ "read", "Simple read", "/dev/zero", O_RDONLY, do_read },
+	{ "write", "Simple write", "/dev/null", O_WRONLY, do_write },
+	{ "stat", "Simple stat", "", 0, do_stat },
+	{ "fstat", "Simple fstat", NULL, O_RDONLY, do_fstat },
+	{ "open", "Simple open/close", "", 0, do_open },
 };
 #define NMODES (sizeof(modes) / sizeof(modes[0]))
 
@@ -160,8 +160,7 @@ cleanup(void *sp)
 	s->fd = -1;
 }
 
-static void __attribute__((noreturn))
-usage(void)
+static void __attribute__((noreturn)) usage(void)
 {
 	char names[128] = "";
 	size_t i;
@@ -171,8 +170,10 @@ usage(void)
 			strcat(names, "|");
 		strcat(names, modes[i].name);
 	}
-	fprintf(stderr, "Usage: %s [-P <parallelism>] [-W <warmup>] "
-		"[-N <repetitions>] %s [file]\n", util_progname(), names);
+	fprintf(stderr,
+	        "Usage: %s [-P <parallelism>] [-W <warmup>] "
+	        "[-N <repetitions>] %s [file]\n",
+	        util_progname(), names);
 	exit(EXIT_USAGE);
 }
 
@@ -205,8 +206,10 @@ int
 main(int argc, char **argv)
 {
 	struct bench_opts o;
-	struct state s = {NULL, -1};
-	struct bench_desc d = {init, NULL, cleanup, &s};
+	struct state s = { NULL, -1 };
+	struct bench_desc d = {
+		.init = init, .run = NULL, .cleanup = cleanup, .state = &s
+	};
 	struct bench_result r;
 	struct stat st;
 	size_t i;

@@ -23,8 +23,8 @@
 
 struct state {
 	struct ipc_peer peer; /* the socket to the echoing helper */
-	size_t msize;	      /* bytes per message */
-	char *buf;	      /* the message */
+	size_t msize;         /* bytes per message */
+	char *buf;            /* the message */
 };
 
 static int
@@ -65,11 +65,10 @@ cleanup(void *sp)
 	s->buf = NULL;
 }
 
-static void __attribute__((noreturn))
-usage(void)
+static void __attribute__((noreturn)) usage(void)
 {
 	util_usage("[-m <message size>] [-P <parallelism>] [-W <warmup>] "
-		   "[-N <repetitions>]");
+	           "[-N <repetitions>]");
 	exit(EXIT_USAGE);
 }
 
@@ -77,8 +76,10 @@ int
 main(int argc, char **argv)
 {
 	struct bench_opts o;
-	struct state s = {{-1, -1, -1}, 1, NULL};
-	struct bench_desc d = {init, run, cleanup, &s};
+	struct state s = { { -1, -1, -1 }, 1, NULL };
+	struct bench_desc d = {
+		.init = init, .run = run, .cleanup = cleanup, .state = &s
+	};
 	struct bench_result r;
 	uint64_t v;
 	const char *why;

@@ -114,7 +114,7 @@ ipc_drain(int in, char *buf, size_t msize, uint64_t total)
 
 int
 ipc_spawn(struct ipc_peer *p, int copy, int hin, int hout, enum ipc_role role,
-	  size_t msize)
+          size_t msize)
 {
 	p->helper = bench_fork(copy, 1);
 	if (p->helper < 0)
@@ -143,7 +143,8 @@ ipc_stop(struct ipc_peer *p)
 		close(p->in);
 	p->in = p->out = -1;
 	if (p->helper > 0) {
-		/* Closing ends the helper; the kill covers one that is stuck. */
+		/* Closing ends the helper; the kill covers one that is stuck.
+		 */
 		kill(p->helper, SIGKILL);
 		while (waitpid(p->helper, NULL, 0) < 0 && errno == EINTR)
 			;
@@ -151,7 +152,7 @@ ipc_stop(struct ipc_peer *p)
 	p->helper = -1;
 }
 
-#define IPC_MAX_MSG (64ULL << 20)
+#define IPC_MAX_MSG   (64ULL << 20)
 #define IPC_MAX_TOTAL (16ULL << 30)
 
 int
@@ -162,7 +163,7 @@ ipc_parse_sizes(int opt, const char *arg, size_t *msize, uint64_t *total)
 
 	if (why == NULL && (v < 1 || v > max))
 		why = opt == 'm' ? "out of range (1 byte to 64 MB)"
-				 : "out of range (1 byte to 16 GB)";
+		                 : "out of range (1 byte to 16 GB)";
 	if (why != NULL) {
 		util_err("bad -%c '%s': %s", opt, arg, why);
 		return -1;

@@ -53,12 +53,12 @@ mem_alloc(size_t len)
 	 * OOM killer instead of failing: refuse with a message. */
 	if (avail != UINT64_MAX && len > avail / 10 * 9) {
 		util_err("cannot use %zu MB: only %llu MB of memory available",
-			 len >> 20, (unsigned long long)(avail >> 20));
+		         len >> 20, (unsigned long long)(avail >> 20));
 		errno = ENOMEM;
 		return NULL;
 	}
-	p = mmap(NULL, len, PROT_READ | PROT_WRITE,
-		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+	         -1, 0);
 	if (p == MAP_FAILED) {
 		util_syserr("cannot allocate %zu bytes", len);
 		return NULL;
@@ -114,7 +114,7 @@ mem_chain_stride(char *buf, size_t count, size_t stride)
 
 void **
 mem_chain_random(char *buf, size_t count, size_t stride, size_t pagesize,
-		 uint64_t seed)
+                 uint64_t seed)
 {
 	size_t per_page, npages, *pages, *cols, *order, n = 0, c, p;
 	uint64_t rng = seed;
@@ -159,7 +159,8 @@ mem_chain_random(char *buf, size_t count, size_t stride, size_t pagesize,
 		free(pages);
 		free(cols);
 		free(order);
-		util_err("internal error: chain of %zu slots has %zu", count, n);
+		util_err("internal error: chain of %zu slots has %zu", count,
+		         n);
 		return NULL;
 	}
 	for (c = 0; c < n; c++)

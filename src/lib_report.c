@@ -51,23 +51,20 @@ report_check_env(void)
 
 /* How a per-iteration time becomes the metric's value. */
 enum conv {
-	CONV_US,  /* microseconds per operation */
-	CONV_NS,  /* nanoseconds per operation */
-	CONV_MBS  /* MB/s (10^6 bytes), aggregated over the copies */
+	CONV_US, /* microseconds per operation */
+	CONV_NS, /* nanoseconds per operation */
+	CONV_MBS /* MB/s (10^6 bytes), aggregated over the copies */
 };
 
 static double
-convert(const struct bench_result *r, enum conv k, double per_iter,
-	double ns)
+convert(const struct bench_result *r, enum conv k, double per_iter, double ns)
 {
 	switch (k) {
-	case CONV_US:
-		return ns / per_iter / 1000.0;
-	case CONV_NS:
-		return ns / per_iter;
+	case CONV_US: return ns / per_iter / 1000.0;
+	case CONV_NS: return ns / per_iter;
 	case CONV_MBS:
 		return ns > 0 ? (double)r->parallel * per_iter * 1000.0 / ns
-			      : 0;
+		              : 0;
 	}
 	return 0;
 }
@@ -116,8 +113,8 @@ json_emit(const char *path, const char *line, size_t len)
 		fflush(stdout);
 		fd = STDOUT_FILENO;
 	} else {
-		fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
-			  0644);
+		fd =
+		    open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 		if (fd < 0) {
 			util_syserr("cannot open LMBENCH_JSON file %s", path);
 			return;
@@ -138,8 +135,8 @@ json_emit(const char *path, const char *line, size_t len)
  * measurements). */
 static void
 json_record_off(const struct bench_result *r, const char *metric,
-		const char *unit, double value, double size_bytes, enum conv k,
-		double per_iter, double offset_ns)
+                const char *unit, double value, double size_bytes, enum conv k,
+                double per_iter, double offset_ns)
 {
 	const char *path = getenv("LMBENCH_JSON");
 	char *buf = NULL;
@@ -170,19 +167,20 @@ json_record_off(const struct bench_result *r, const char *metric,
 	json_number(f, value);
 	if (r != NULL) {
 		fprintf(f, ",\"statistic\":\"%s%s\",\"samples\":[",
-			r->stat == BENCH_MINIMUM ? "minimum" : "median",
-			offset_ns != 0 ? " difference" : "");
+		        r->stat == BENCH_MINIMUM ? "minimum" : "median",
+		        offset_ns != 0 ? " difference" : "");
 		for (i = 0; i < r->nsamples; i++) {
 			if (i)
 				fputc(',', f);
-			json_number(f, convert(r, k, per_iter,
-					       r->samples[i].ns_per_iter -
-						   offset_ns));
+			json_number(
+			    f, convert(r, k, per_iter,
+			               r->samples[i].ns_per_iter - offset_ns));
 		}
-		fprintf(f, "],\"iterations\":%llu,\"repetitions\":%d,"
-			   "\"warmup_us\":%llu,\"parallel\":%d,\"placement\":",
-			(unsigned long long)r->iterations, r->repetitions,
-			(unsigned long long)r->warmup_us, r->parallel);
+		fprintf(f,
+		        "],\"iterations\":%llu,\"repetitions\":%d,"
+		        "\"warmup_us\":%llu,\"parallel\":%d,\"placement\":",
+		        (unsigned long long)r->iterations, r->repetitions,
+		        (unsigned long long)r->warmup_us, r->parallel);
 		json_string(f, r->placement);
 		fputs(",\"enough_us\":", f);
 		json_number(f, r->enough_ns / 1000.0);
@@ -199,7 +197,7 @@ json_record_off(const struct bench_result *r, const char *metric,
 
 static void
 json_record(const struct bench_result *r, const char *metric, const char *unit,
-	    double value, double size_bytes, enum conv k, double per_iter)
+            double value, double size_bytes, enum conv k, double per_iter)
 {
 	json_record_off(r, metric, unit, value, size_bytes, k, per_iter, 0);
 }
@@ -208,13 +206,13 @@ json_record(const struct bench_result *r, const char *metric, const char *unit,
  * positive finite number. */
 static int
 checked_value(const struct bench_result *r, const char *label, enum conv k,
-	      double per_iter, double *value)
+              double per_iter, double *value)
 {
 	double v = convert(r, k, per_iter, r->ns_per_iter);
 
 	if (!(v > 0) || !isfinite(v)) {
 		util_err("%s: no valid result (measured time %.3g ns)", label,
-			 r->ns_per_iter);
+		         r->ns_per_iter);
 		return -1;
 	}
 	*value = v;
@@ -235,13 +233,13 @@ report_us(const struct bench_result *r, const char *label, double ops_per_iter)
 
 int
 report_us_diff(const struct bench_result *r, const struct bench_result *base,
-	       const char *label)
+               const char *label)
 {
 	double v = (r->ns_per_iter - base->ns_per_iter) / 1000.0;
 
 	if (!(v > 0) || !isfinite(v)) {
 		util_err("%s: no valid result (%.4f us less %.4f us)", label,
-			 r->ns_per_iter / 1000.0, base->ns_per_iter / 1000.0);
+		         r->ns_per_iter / 1000.0, base->ns_per_iter / 1000.0);
 		return -1;
 	}
 	fprintf(stderr, "%s: %.4f microseconds\n", label, v);
@@ -263,7 +261,7 @@ report_ns(const struct bench_result *r, const char *label, double ops_per_iter)
 
 int
 report_mbs(const struct bench_result *r, const char *label,
-	   double bytes_per_iter)
+           double bytes_per_iter)
 {
 	double v;
 
@@ -282,7 +280,7 @@ report_fmt_pair(char *buf, size_t len, double v)
 
 int
 report_bw_pair(const struct bench_result *r, const char *metric,
-	       double size_bytes, double bytes_per_iter)
+               double size_bytes, double bytes_per_iter)
 {
 	char a[64], b[64];
 	double v;
@@ -293,13 +291,13 @@ report_bw_pair(const struct bench_result *r, const char *metric,
 	report_fmt_pair(b, sizeof(b), v);
 	fprintf(stderr, "%s %s\n", a, b);
 	json_record(r, metric, unit_name(CONV_MBS), v, size_bytes, CONV_MBS,
-		    bytes_per_iter);
+	            bytes_per_iter);
 	return 0;
 }
 
 int
 report_memlat(const struct bench_result *r, const char *metric,
-	      double size_bytes, double loads_per_iter)
+              double size_bytes, double loads_per_iter)
 {
 	double v;
 

@@ -74,7 +74,7 @@ custom_cpu(const char *list, int n)
 
 int
 sched_logical_cpu(const char *policy, int copy, int helper, int helpers,
-		  int ncpus)
+                  int ncpus)
 {
 	int unique = copy * (helpers + 1) + helper;
 
@@ -123,9 +123,9 @@ sched_check_env(void)
 {
 	if (sched_logical_cpu(sched_policy(), 0, 0, 0, 1) == -1) {
 		util_err("bad LMBENCH_SCHED '%s': use DEFAULT, SINGLE, "
-			 "BALANCED, BALANCED_SPREAD, UNIQUE, UNIQUE_SPREAD, "
-			 "CUSTOM <cpus> or CUSTOM_UNIQUE <cpus>",
-			 sched_policy());
+		         "BALANCED, BALANCED_SPREAD, UNIQUE, UNIQUE_SPREAD, "
+		         "CUSTOM <cpus> or CUSTOM_UNIQUE <cpus>",
+		         sched_policy());
 		return -1;
 	}
 	return 0;

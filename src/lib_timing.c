@@ -112,13 +112,14 @@ bench_tmpdir(void)
 			const char *base = getenv("TMPDIR");
 
 			snprintf(tmpdir_path, sizeof(tmpdir_path),
-				 "%s/lmbench-ng.%ld.%llx",
-				 base && *base ? base : "/tmp", (long)getpid(),
-				 (unsigned long long)(timing_now_ns() & 0xffffffffff));
+			         "%s/lmbench-ng.%ld.%llx",
+			         base && *base ? base : "/tmp", (long)getpid(),
+			         (unsigned long long)(timing_now_ns() &
+			                              0xffffffffff));
 		}
 		if (mkdir(tmpdir_path, 0700) != 0) {
 			util_syserr("cannot make temporary directory %s",
-				    tmpdir_path);
+			            tmpdir_path);
 			return NULL;
 		}
 		made = 1;
@@ -159,7 +160,7 @@ reap_orphans(void)
 		if (w < 0 && errno == ECHILD)
 			return;
 		if (w <= 0) {
-			struct timespec ts = {0, 5000000};
+			struct timespec ts = { 0, 5000000 };
 
 			nanosleep(&ts, NULL);
 		}
@@ -179,14 +180,14 @@ kill_worker(pid_t pid)
 
 static void __attribute__((noreturn))
 supervise(pid_t pid, const sigset_t *waitset, const sigset_t *oldmask,
-	  uint64_t timeout_s)
+          uint64_t timeout_s)
 {
-	uint64_t deadline = timeout_s ? timing_now_ns() + timeout_s * 1000000000ULL
-				      : 0;
+	uint64_t deadline =
+	    timeout_s ? timing_now_ns() + timeout_s * 1000000000ULL : 0;
 	int status = 0;
 
 	for (;;) {
-		struct timespec ts = {1, 0}, *tsp = NULL;
+		struct timespec ts = { 1, 0 }, *tsp = NULL;
 		siginfo_t info;
 		int sig;
 		pid_t w;
@@ -204,8 +205,8 @@ supervise(pid_t pid, const sigset_t *waitset, const sigset_t *oldmask,
 			continue;
 		if (sig < 0 && errno == EAGAIN) {
 			util_err("stopped: still running after %llu s "
-				 "(LMBENCH_TIMEOUT)",
-				 (unsigned long long)timeout_s);
+			         "(LMBENCH_TIMEOUT)",
+			         (unsigned long long)timeout_s);
 			kill_worker(pid);
 			remove_tmpdir();
 			_exit(EXIT_FAILED);
@@ -262,8 +263,8 @@ bench_start(int argc, char **argv)
 	/* The name is fixed before the split so the supervisor knows what
 	 * to remove; the worker makes the directory only if it needs it. */
 	snprintf(tmpdir_path, sizeof(tmpdir_path), "%s/lmbench-ng.%ld.%llx",
-		 base && *base ? base : "/tmp", (long)parent,
-		 (unsigned long long)(timing_now_ns() & 0xffffffffffULL));
+	         base && *base ? base : "/tmp", (long)parent,
+	         (unsigned long long)(timing_now_ns() & 0xffffffffffULL));
 
 	sigemptyset(&waitset);
 	sigaddset(&waitset, SIGCHLD);
@@ -452,7 +453,7 @@ double
 timing_enough_ns(void)
 {
 	static double enough = -1;
-	static const uint64_t candidates_ms[] = {1, 2, 5, 10, 20, 50, 100};
+	static const uint64_t candidates_ms[] = { 1, 2, 5, 10, 20, 50, 100 };
 	uint64_t env;
 	size_t i;
 	int rc;
@@ -485,7 +486,8 @@ timing_enough_ns(void)
 			if (t < t2)
 				t2 = t;
 		}
-		if (t1 > 0 && fabs((double)t2 / (2.0 * (double)t1) - 1.0) < 0.01 &&
+		if (t1 > 0 &&
+		    fabs((double)t2 / (2.0 * (double)t1) - 1.0) < 0.01 &&
 		    (double)t1 > 1000 * timing_granularity_ns()) {
 			enough = (double)target;
 			return enough;
@@ -565,7 +567,7 @@ bench_opt(struct bench_opts *o, int c, const char *arg)
 		/* getopt takes "-1m" for an option: say what it is. */
 		if (optopt >= '0' && optopt <= '9') {
 			util_err("negative numbers are not accepted (-%c...)",
-				 optopt);
+			         optopt);
 			return -1;
 		}
 		return 0;
@@ -573,7 +575,7 @@ bench_opt(struct bench_opts *o, int c, const char *arg)
 		why = util_parse_u64(arg, 1, BENCH_MAX_PARALLEL, &v);
 		if (why) {
 			util_err("bad -P '%s': %s (1 to %d)", arg, why,
-				 BENCH_MAX_PARALLEL);
+			         BENCH_MAX_PARALLEL);
 			return -1;
 		}
 		o->parallel = (int)v;
@@ -590,13 +592,12 @@ bench_opt(struct bench_opts *o, int c, const char *arg)
 		why = util_parse_u64(arg, 1, BENCH_MAX_REPETITIONS, &v);
 		if (why) {
 			util_err("bad -N '%s': %s (1 to %d)", arg, why,
-				 BENCH_MAX_REPETITIONS);
+			         BENCH_MAX_REPETITIONS);
 			return -1;
 		}
 		o->repetitions = (int)v;
 		return 1;
-	default:
-		return 0;
+	default: return 0;
 	}
 }
 
@@ -607,22 +608,31 @@ bench_opt(struct bench_opts *o, int c, const char *arg)
 struct copy_ctx {
 	const struct bench_desc *d;
 	const struct bench_opts *o;
-	double enough_ns;	  /* target interval */
-	double timing_o;	  /* ns subtracted per interval */
-	double loop_o;		  /* ns subtracted per iteration */
-	uint64_t iters;		  /* calibrated iterations per interval */
+	double enough_ns;         /* target interval */
+	double timing_o;          /* ns subtracted per interval */
+	double loop_o;            /* ns subtracted per iteration */
+	uint64_t iters;           /* calibrated iterations per interval */
 	struct bench_sample *out; /* o->repetitions samples */
 };
 
+/* One call of run with n iterations, timed, between the untimed
+ * before and after hooks; ns may be NULL. */
 static int
 timed(const struct copy_ctx *c, uint64_t n, uint64_t *ns)
 {
-	uint64_t t0 = timing_now_ns();
+	const struct bench_desc *d = c->d;
+	uint64_t t0;
+	int rc;
 
-	if (c->d->run(c->d->state, n) != 0)
+	if (d->before && d->before(d->state, n) != 0)
 		return -1;
-	*ns = timing_now_ns() - t0;
-	return 0;
+	t0 = timing_now_ns();
+	rc = d->run(d->state, n);
+	if (ns)
+		*ns = timing_now_ns() - t0;
+	if (d->after && d->after(d->state, n) != 0)
+		return -1;
+	return rc;
 }
 
 /* Find n such that one interval lasts at least the target. */
@@ -648,14 +658,15 @@ calibrate(struct copy_ctx *c)
 		 * too short to trust. */
 		if ((double)t > target / 64)
 			n = (uint64_t)ceil((double)n * 1.1 * target /
-					   (double)t);
+			                   (double)t);
 		else
 			n *= 8;
 		if (n > (1ULL << 50))
 			break;
 	}
 	util_err("the benchmark takes no measurable time "
-		 "(no interval reached %.0f us)", target / 1000);
+	         "(no interval reached %.0f us)",
+	         target / 1000);
 	return -1;
 }
 
@@ -668,7 +679,7 @@ measure_copy(struct copy_ctx *c)
 		uint64_t end = timing_now_ns() + c->o->warmup_us * 1000;
 
 		do {
-			if (c->d->run(c->d->state, c->iters) != 0)
+			if (timed(c, c->iters, NULL) != 0)
 				return -1;
 		} while (timing_now_ns() < end);
 	}
@@ -687,9 +698,9 @@ measure_copy(struct copy_ctx *c)
 
 /* Shared between the copies and the parent for -P > 1. */
 struct shared {
-	atomic_int stop;		  /* set by the parent: copies may exit */
-	int cpu[BENCH_MAX_PARALLEL];	  /* the CPU each copy last ran on */
-	struct bench_sample s[];	  /* parallel * repetitions samples */
+	atomic_int stop;             /* set by the parent: copies may exit */
+	int cpu[BENCH_MAX_PARALLEL]; /* the CPU each copy last ran on */
+	struct bench_sample s[];     /* parallel * repetitions samples */
 };
 
 static int
@@ -733,7 +744,7 @@ run_copy(struct copy_ctx *c, int copy, int ctl, int go, struct shared *sh)
 		_exit(EXIT_FAILED);
 	/* Keep the load on until every copy has its samples. */
 	while (!atomic_load(&sh->stop))
-		if (c->d->run(c->d->state, c->iters) != 0)
+		if (timed(c, c->iters, NULL) != 0)
 			break;
 	if (c->d->cleanup)
 		c->d->cleanup(c->d->state);
@@ -761,14 +772,16 @@ gather(struct pollfd *pfd, int n, char want)
 			char ch;
 			ssize_t r;
 
-			if (pfd[i].fd < 0 || !(pfd[i].revents & (POLLIN | POLLHUP | POLLERR)))
+			if (pfd[i].fd < 0 ||
+			    !(pfd[i].revents & (POLLIN | POLLHUP | POLLERR)))
 				continue;
 			r = read(pfd[i].fd, &ch, 1);
 			if (r < 0 && errno == EINTR)
 				continue;
 			if (r != 1 || ch != want) {
 				if (r != 1)
-					util_err("copy %d of %d died", i + 1, n);
+					util_err("copy %d of %d died", i + 1,
+					         n);
 				return -1;
 			}
 			pfd[i].fd = -pfd[i].fd - 1; /* poll skips negatives */
@@ -790,16 +803,17 @@ placement(char *buf, size_t len, const int *cpu, int n)
 	used = (size_t)snprintf(buf, len, "%s cpus=", sched_policy());
 	for (i = 0; i < n && used < len; i++)
 		used += (size_t)snprintf(buf + used, len - used, "%s%d",
-					 i ? "," : "", cpu[i]);
+		                         i ? "," : "", cpu[i]);
 }
 
 static int
 run_parallel(struct copy_ctx *c, struct bench_sample *all, char *where,
-	     size_t wherelen)
+             size_t wherelen)
 {
 	int P = c->o->parallel, i, go[2], rc = -1;
-	size_t shsize = sizeof(struct shared) +
-			(size_t)P * (size_t)c->o->repetitions * sizeof(struct bench_sample);
+	size_t shsize = sizeof(struct shared) + (size_t)P *
+	                                            (size_t)c->o->repetitions *
+	                                            sizeof(struct bench_sample);
 	struct shared *sh;
 	struct pollfd *pfd = calloc((size_t)P, sizeof(*pfd));
 	pid_t *pids = calloc((size_t)P, sizeof(*pids));
@@ -810,8 +824,8 @@ run_parallel(struct copy_ctx *c, struct bench_sample *all, char *where,
 		free(pids);
 		return -1;
 	}
-	sh = mmap(NULL, shsize, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
-		  -1, 0);
+	sh = mmap(NULL, shsize, PROT_READ | PROT_WRITE,
+	          MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (sh == MAP_FAILED) {
 		util_syserr("mmap");
 		free(pfd);
@@ -873,7 +887,8 @@ run_parallel(struct copy_ctx *c, struct bench_sample *all, char *where,
 	}
 	if (rc != 0)
 		util_err("a copy failed while finishing");
-	memcpy(all, sh->s, (size_t)P * (size_t)c->o->repetitions * sizeof(*all));
+	memcpy(all, sh->s,
+	       (size_t)P * (size_t)c->o->repetitions * sizeof(*all));
 	placement(where, wherelen, sh->cpu, P);
 	c->iters = sh->s[0].iters;
 	goto close;
@@ -910,7 +925,7 @@ cmp_sample(const void *a, const void *b)
 
 int
 bench_run(const struct bench_desc *d, const struct bench_opts *o,
-	  struct bench_result *r)
+          struct bench_result *r)
 {
 	struct copy_ctx c;
 	size_t n = (size_t)o->parallel * (size_t)o->repetitions, i;
@@ -953,7 +968,7 @@ bench_run(const struct bench_desc *d, const struct bench_opts *o,
 		if (d->cleanup)
 			d->cleanup(d->state);
 	} else if (run_parallel(&c, r->samples, r->placement,
-				sizeof(r->placement)) != 0) {
+	                        sizeof(r->placement)) != 0) {
 		bench_result_free(r);
 		return -1;
 	}
@@ -967,8 +982,8 @@ bench_run(const struct bench_desc *d, const struct bench_opts *o,
 	}
 	for (i = 0; i < n; i++)
 		v[i] = r->samples[i].ns_per_iter;
-	r->ns_per_iter = o->stat == BENCH_MINIMUM ? stats_min(v, n)
-						  : stats_median(v, n);
+	r->ns_per_iter =
+	    o->stat == BENCH_MINIMUM ? stats_min(v, n) : stats_median(v, n);
 	free(v);
 	r->stat = o->stat;
 	r->parallel = o->parallel;

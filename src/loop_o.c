@@ -26,7 +26,7 @@ main(int argc, char **argv)
 	if (timing_check_env() != 0)
 		return EXIT_USAGE;
 	return report_stdout("loop_o", "us", 8,
-			     timing_loop_overhead_ns() / 1000.0) == 0
-		   ? 0
-		   : EXIT_FAILED;
+	                     timing_loop_overhead_ns() / 1000.0) == 0
+	           ? 0
+	           : EXIT_FAILED;
 }

@@ -23,6 +23,7 @@ main(int argc, char **argv)
 	if (timing_check_env() != 0)
 		return EXIT_USAGE;
 	return report_stdout("timing_o", "us", 5,
-			     timing_overhead_ns() / 1000.0) == 0 ? 0
-								 : EXIT_FAILED;
+	                     timing_overhead_ns() / 1000.0) == 0
+	           ? 0
+	           : EXIT_FAILED;
 }

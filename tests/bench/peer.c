@@ -38,7 +38,7 @@ static void *
 region(size_t len)
 {
 	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	if (p == MAP_FAILED) {
 		perror("peer: mmap");
@@ -108,12 +108,17 @@ main(int argc, char **argv)
 		for (j = 0; j < n; j++)
 			perm[j] = j;
 		for (j = n - 1; j > 0; j--) {
-			r ^= r << 13; r ^= r >> 7; r ^= r << 17;
+			r ^= r << 13;
+			r ^= r >> 7;
+			r ^= r << 17;
 			k = r % (j + 1);
-			size_t tmp = perm[j]; perm[j] = perm[k]; perm[k] = tmp;
+			size_t tmp = perm[j];
+			perm[j] = perm[k];
+			perm[k] = tmp;
 		}
 		for (j = 0; j < n; j++)
-			*(void **)(b + perm[j] * 64) = b + perm[(j + 1) % n] * 64;
+			*(void **)(b + perm[j] * 64) =
+			    b + perm[(j + 1) % n] * 64;
 		p = (void **)(b + perm[0] * 64);
 		for (i = -1; i < 11; i++) {
 			double t0 = now();

@@ -10,15 +10,15 @@
 
 static int check_pass, check_fail;
 
-#define CHECK(cond)                                                        \
-	do {                                                               \
-		if (cond) {                                                \
-			check_pass++;                                      \
-		} else {                                                   \
-			check_fail++;                                      \
-			fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__,      \
-				__LINE__, #cond);                          \
-		}                                                          \
+#define CHECK(cond)                                                            \
+	do {                                                                   \
+		if (cond) {                                                    \
+			check_pass++;                                          \
+		} else {                                                       \
+			check_fail++;                                          \
+			fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__,          \
+			        __LINE__, #cond);                              \
+		}                                                              \
 	} while (0)
 
 #define CHECK_NEAR(a, b, eps) CHECK(fabs((double)(a) - (double)(b)) <= (eps))

@@ -55,8 +55,8 @@ same_page_share(void **start, const char *buf, size_t count, size_t page)
 int
 main(void)
 {
-	static const size_t counts[] = {1, 2, 3, 7, 48, 96, 100, 1000, 4097};
-	static const size_t strides[] = {8, 16, 64, 128, 4096, 8192};
+	static const size_t counts[] = { 1, 2, 3, 7, 48, 96, 100, 1000, 4097 };
+	static const size_t strides[] = { 8, 16, 64, 128, 4096, 8192 };
 	size_t ci, si;
 	char *buf;
 
@@ -91,7 +91,8 @@ main(void)
 		*(void **)(buf + (size_t)64 * 10) = buf + (size_t)64 * 10;
 		CHECK(mem_chain_check(p, buf, n, 64) != 0);
 		p = mem_chain_stride(buf, n, 64);
-		*(void **)(buf + (size_t)64 * 5) = buf + (size_t)64 * 3; /* a short loop */
+		*(void **)(buf + (size_t)64 * 5) =
+		    buf + (size_t)64 * 3; /* a short loop */
 		CHECK(mem_chain_check(p, buf, n, 64) != 0);
 		mem_chain_stride(buf, n, 64);
 		*(void **)(buf + (size_t)64 * 5) = buf + 7; /* misaligned */

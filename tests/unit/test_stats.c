@@ -5,12 +5,12 @@
 int
 main(void)
 {
-	const double one[] = {7};
-	const double odd[] = {5, 1, 3};
-	const double even[] = {4, 1, 3, 2};
-	const double ties[] = {2, 2, 2, 9, 1};
-	const double spread[] = {1, 2, 3, 4, 100};
-	double big[1000], sorted[] = {3, 1, 2};
+	const double one[] = { 7 };
+	const double odd[] = { 5, 1, 3 };
+	const double even[] = { 4, 1, 3, 2 };
+	const double ties[] = { 2, 2, 2, 9, 1 };
+	const double spread[] = { 1, 2, 3, 4, 100 };
+	double big[1000], sorted[] = { 3, 1, 2 };
 	int i;
 
 	CHECK(stats_median(one, 1) == 7);

@@ -36,8 +36,10 @@ main(void)
 	CHECK(util_parse_u64("+1", 0, 10, &v) != NULL);
 	CHECK(util_parse_u64("1x", 0, 10, &v) != NULL);
 	CHECK(util_parse_u64("abc", 0, 10, &v) != NULL);
-	CHECK(util_parse_u64("18446744073709551616", 0, UINT64_MAX, &v) != NULL);
-	CHECK(util_parse_u64("18446744073709551615", 0, UINT64_MAX, &v) == NULL &&
+	CHECK(util_parse_u64("18446744073709551616", 0, UINT64_MAX, &v) !=
+	      NULL);
+	CHECK(util_parse_u64("18446744073709551615", 0, UINT64_MAX, &v) ==
+	          NULL &&
 	      v == UINT64_MAX);
 
 	/* lmbench's suffixes: lower case binary, upper case decimal. */
@@ -59,7 +61,8 @@ main(void)
 	CHECK(size_bad("1kk"));
 	CHECK(size_bad("1e3"));
 	CHECK(size_bad("99999999999999999999999g"));
-	CHECK(strcmp(util_parse_size("64x", 1, &v), "unknown suffix (use k K m M g G)") == 0);
+	CHECK(strcmp(util_parse_size("64x", 1, &v),
+	             "unknown suffix (use k K m M g G)") == 0);
 
 	CHECK(util_parse_double("0.5", &d) == NULL && d == 0.5);
 	CHECK(util_parse_double("nan", &d) != NULL);
