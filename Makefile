@@ -58,6 +58,7 @@ PROGRAMS := \
 	enough \
 	hello \
 	lat_fifo \
+	lat_fs \
 	lat_mem_rd \
 	lat_pipe \
 	lat_proc \

@@ -115,6 +115,15 @@ int bench_start(int argc, char **argv);
 const char *bench_tmpdir(void);
 
 /*
+ * Make a new directory dir/prefix.XXXXXX (mkdtemp) that the supervisor
+ * removes, with everything in it, when the program ends, however it ends.
+ * Returns its path (malloc'd), or NULL after a message.
+ */
+char *bench_mkdtemp(const char *dir, const char *prefix);
+/* Remove path and everything below it (without following links). */
+void bench_rmtree(const char *path);
+
+/*
  * fork() for benchmark helpers: the child is killed when its parent
  * dies (so no process outlives the program) and is placed on a CPU by
  * LMBENCH_SCHED as helper number `helper` (1..) of copy `copy`.  Returns
@@ -343,6 +352,10 @@ int report_us(const struct bench_result *r, const char *label,
  * base's statistic. */
 int report_us_diff(const struct bench_result *r,
                    const struct bench_result *base, const char *label);
+/* lat_fs's line "SIZEk<TAB>FILES<TAB>CREATES/s<TAB>DELETES/s"; files is
+ * create's iteration count. */
+int report_fs(double size_bytes, const struct bench_result *create,
+	      const struct bench_result *del);
 /* "LABEL: %.2f nanoseconds". */
 int report_ns(const struct bench_result *r, const char *label,
               double ops_per_iter);

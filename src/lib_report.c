@@ -53,7 +53,8 @@ report_check_env(void)
 enum conv {
 	CONV_US, /* microseconds per operation */
 	CONV_NS, /* nanoseconds per operation */
-	CONV_MBS /* MB/s (10^6 bytes), aggregated over the copies */
+	CONV_MBS, /* MB/s (10^6 bytes), aggregated over the copies */
+	CONV_RATE /* operations per second within one copy */
 };
 
 static double
@@ -65,6 +66,8 @@ convert(const struct bench_result *r, enum conv k, double per_iter, double ns)
 	case CONV_MBS:
 		return ns > 0 ? (double)r->parallel * per_iter * 1000.0 / ns
 		              : 0;
+	case CONV_RATE:
+		return ns > 0 ? per_iter * 1e9 / ns : 0;
 	}
 	return 0;
 }
@@ -72,7 +75,13 @@ convert(const struct bench_result *r, enum conv k, double per_iter, double ns)
 static const char *
 unit_name(enum conv k)
 {
-	return k == CONV_US ? "us" : k == CONV_NS ? "ns" : "MB/s";
+	switch (k) {
+	case CONV_US: return "us";
+	case CONV_NS: return "ns";
+	case CONV_MBS: return "MB/s";
+	case CONV_RATE: return "1/s";
+	}
+	return "";
 }
 
 static void
@@ -244,6 +253,27 @@ report_us_diff(const struct bench_result *r, const struct bench_result *base,
 	}
 	fprintf(stderr, "%s: %.4f microseconds\n", label, v);
 	json_record_off(r, label, "us", v, -1, CONV_US, 1, base->ns_per_iter);
+	return 0;
+}
+
+int
+report_fs(double size_bytes, const struct bench_result *create,
+          const struct bench_result *del)
+{
+	char metric[64];
+	double c, d;
+
+	if (checked_value(create, "create", CONV_RATE, 1, &c) != 0 ||
+	    checked_value(del, "delete", CONV_RATE, 1, &d) != 0)
+		return -1;
+	fprintf(stderr, "%.0fk\t%llu\t%.0f\t%.0f\n", floor(size_bytes / 1024),
+	        (unsigned long long)create->iterations, c, d);
+	snprintf(metric, sizeof(metric), "create %.0fk", floor(size_bytes / 1024));
+	json_record(create, metric, unit_name(CONV_RATE), c, size_bytes,
+	            CONV_RATE, 1);
+	snprintf(metric, sizeof(metric), "delete %.0fk", floor(size_bytes / 1024));
+	json_record(del, metric, unit_name(CONV_RATE), d, size_bytes, CONV_RATE,
+	            1);
 	return 0;
 }
 

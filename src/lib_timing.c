@@ -45,6 +45,15 @@ void report_set_args(int argc, char **argv);
 
 /* Set once by bench_start, read by bench_tmpdir. */
 static char tmpdir_path[PATH_MAX];
+
+/* Directories the supervisor removes when the program ends: shared with
+ * the worker and every copy, which add the directories they make. */
+#define MAX_CLEANUP 16
+struct cleanup_reg {
+	atomic_int n;			 /* entries used */
+	char path[MAX_CLEANUP][PATH_MAX]; /* directories to remove */
+};
+static struct cleanup_reg *cleanup_reg;
 /* Helpers per copy of the measurement in progress, for bench_fork. */
 static int current_helpers;
 /* The control pipe of this copy, closed in its helpers. */
@@ -93,13 +102,56 @@ rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
 	return 0;
 }
 
-static void
-remove_tmpdir(void)
+void
+bench_rmtree(const char *path)
 {
 	struct stat st;
 
-	if (tmpdir_path[0] != '\0' && lstat(tmpdir_path, &st) == 0)
-		nftw(tmpdir_path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	if (path[0] != '\0' && lstat(path, &st) == 0)
+		nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* Remove the private directory and every registered one. */
+static void
+remove_tmpdir(void)
+{
+	int i, n;
+
+	bench_rmtree(tmpdir_path);
+	if (cleanup_reg == NULL)
+		return;
+	n = atomic_load(&cleanup_reg->n);
+	for (i = 0; i < n && i < MAX_CLEANUP; i++)
+		bench_rmtree(cleanup_reg->path[i]);
+}
+
+char *
+bench_mkdtemp(const char *dir, const char *prefix)
+{
+	char *path = malloc(PATH_MAX);
+	int slot;
+
+	if (path == NULL) {
+		util_err("out of memory");
+		return NULL;
+	}
+	if ((size_t)snprintf(path, PATH_MAX, "%s/%s.XXXXXX", dir, prefix) >=
+	    PATH_MAX) {
+		util_err("directory name too long: %s", dir);
+		free(path);
+		return NULL;
+	}
+	if (mkdtemp(path) == NULL) {
+		util_syserr("cannot make a directory in %s", dir);
+		free(path);
+		return NULL;
+	}
+	if (cleanup_reg != NULL) {
+		slot = atomic_fetch_add(&cleanup_reg->n, 1);
+		if (slot < MAX_CLEANUP)
+			snprintf(cleanup_reg->path[slot], PATH_MAX, "%s", path);
+	}
+	return path;
 }
 
 const char *
@@ -265,6 +317,14 @@ bench_start(int argc, char **argv)
 	snprintf(tmpdir_path, sizeof(tmpdir_path), "%s/lmbench-ng.%ld.%llx",
 	         base && *base ? base : "/tmp", (long)parent,
 	         (unsigned long long)(timing_now_ns() & 0xffffffffffULL));
+	cleanup_reg = mmap(NULL, sizeof(*cleanup_reg), PROT_READ | PROT_WRITE,
+	                   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (cleanup_reg == MAP_FAILED) {
+		util_syserr("mmap");
+		cleanup_reg = NULL;
+		return -1;
+	}
+	atomic_init(&cleanup_reg->n, 0);
 
 	sigemptyset(&waitset);
 	sigaddset(&waitset, SIGCHLD);

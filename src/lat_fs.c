@@ -1,0 +1,321 @@
+/*
+ * lat_fs - file creation and deletion rates by file size.
+ *
+ * For each size (0, 1K, 4K and 10K, or -s SIZE), in a fresh directory
+ * made inside DIR (default $TMPDIR or /tmp) and removed at the end:
+ *   create  n times: creat(), write SIZE bytes (in writes of at most
+ *           128 KB), close(); the files are removed afterwards, untimed
+ *   delete  n files made untimed beforehand, then n times unlink()
+ * n is the iteration count the harness calibrates for the create phase;
+ * the delete phase uses the same n.  Files are spread over a tree of
+ * subdirectories so that none holds more than -n entries (default 100),
+ * and both phases go through the files in reverse order, as lmbench does.
+ * No fsync: this is the cost of the file system's in-memory work.
+ * Rates are n / median interval.
+ *
+ * Usage: lat_fs [-s <file size>] [-n <max files per dir>]
+ *        [-P <parallelism>] [-W <warmup>] [-N <repetitions>] [<dir>]
+ * Output (stderr): "0k<TAB>1000<TAB>285714<TAB>625000" (size, files,
+ * creates per second, deletes per second), one line per size.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+#define CHUNK (128 * 1024)
+
+struct state {
+	const char *dir;    /* where the private directory is made */
+	char *top;	    /* the private directory */
+	size_t size;	    /* bytes per file */
+	uint64_t per_dir;   /* most entries in one directory */
+	uint64_t made_dirs; /* files the directory tree can hold */
+	char *buf;	    /* what files are written with */
+};
+
+/* The path of file i: its index in base per_dir, one directory per digit
+ * but the last. */
+static void
+file_path(const struct state *s, uint64_t i, uint64_t capacity, char *path,
+	  size_t len)
+{
+	uint64_t span = 1;
+	size_t used = (size_t)snprintf(path, len, "%s", s->top);
+
+	while (span * s->per_dir < capacity)
+		span *= s->per_dir;
+	for (; span > 1; span /= s->per_dir)
+		used += (size_t)snprintf(path + used, len - used, "/d%llu",
+					 (unsigned long long)(i / span %
+							      s->per_dir));
+	snprintf(path + used, len - used, "/f%llu",
+		 (unsigned long long)(i % s->per_dir));
+}
+
+/* Make the directories n files need (untimed, once per capacity). */
+static int
+make_dirs(struct state *s, uint64_t n)
+{
+	char path[PATH_MAX];
+	uint64_t i;
+
+	if (n <= s->made_dirs)
+		return 0;
+	/* A new capacity may change the depth: start from an empty tree
+	 * (the files are gone: every phase removes what it made). */
+	if (s->made_dirs > 0) {
+		bench_rmtree(s->top);
+		if (mkdir(s->top, 0700) != 0) {
+			util_syserr("mkdir %s", s->top);
+			return -1;
+		}
+	}
+	for (i = 0; i < n; i += s->per_dir) {
+		char *slash;
+
+		file_path(s, i, n, path, sizeof(path));
+		slash = strrchr(path, '/');
+		*slash = '\0';
+		/* Make every directory on the way down. */
+		for (char *p = path + strlen(s->top) + 1; *p; p++) {
+			if (*p != '/')
+				continue;
+			*p = '\0';
+			if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+				util_syserr("mkdir %s", path);
+				return -1;
+			}
+			*p = '/';
+		}
+		if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+			util_syserr("mkdir %s", path);
+			return -1;
+		}
+	}
+	s->made_dirs = n;
+	return 0;
+}
+
+static int
+create_files(struct state *s, uint64_t n)
+{
+	char path[PATH_MAX];
+	uint64_t i;
+
+	for (i = n; i-- > 0;) {
+		size_t left = s->size;
+		int fd;
+
+		file_path(s, i, s->made_dirs, path, sizeof(path));
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		if (fd < 0) {
+			util_syserr("cannot create %s", path);
+			return -1;
+		}
+		while (left > 0) {
+			size_t w = left < CHUNK ? left : CHUNK;
+
+			if (write(fd, s->buf, w) != (ssize_t)w) {
+				util_syserr("write %s", path);
+				close(fd);
+				return -1;
+			}
+			left -= w;
+		}
+		close(fd);
+	}
+	return 0;
+}
+
+static int
+remove_files(struct state *s, uint64_t n)
+{
+	char path[PATH_MAX];
+	uint64_t i;
+
+	for (i = n; i-- > 0;) {
+		file_path(s, i, s->made_dirs, path, sizeof(path));
+		if (unlink(path) != 0) {
+			util_syserr("cannot remove %s", path);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Create phase: directories before, the files timed, removal after. */
+static int
+create_before(void *sp, uint64_t n)
+{
+	return make_dirs(sp, n);
+}
+
+static int
+create_run(void *sp, uint64_t n)
+{
+	return create_files(sp, n);
+}
+
+static int
+create_after(void *sp, uint64_t n)
+{
+	return remove_files(sp, n);
+}
+
+/* Delete phase: the files made before, their removal timed. */
+static int
+delete_before(void *sp, uint64_t n)
+{
+	return make_dirs(sp, n) == 0 ? create_files(sp, n) : -1;
+}
+
+static int
+delete_run(void *sp, uint64_t n)
+{
+	return remove_files(sp, n);
+}
+
+static int
+init(void *sp, int copy)
+{
+	struct state *s = sp;
+
+	(void)copy;
+	s->made_dirs = 0;
+	s->buf = calloc(1, CHUNK);
+	s->top = bench_mkdtemp(s->dir, "lat_fs");
+	if (s->buf == NULL || s->top == NULL) {
+		free(s->buf);
+		s->buf = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+static void
+cleanup(void *sp)
+{
+	struct state *s = sp;
+
+	if (s->top != NULL)
+		bench_rmtree(s->top);
+	free(s->top);
+	free(s->buf);
+	s->top = NULL;
+	s->buf = NULL;
+}
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	util_usage("[-s <file size>] [-n <max files per dir>] "
+		   "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+		   "[<dir>]");
+	exit(EXIT_USAGE);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const size_t default_sizes[] = { 0, 1024, 4096, 10240 };
+	size_t sizes[4], nsizes = 4, i;
+	struct bench_opts o;
+	struct state s;
+	struct bench_desc d = { .init = init, .cleanup = cleanup, .state = &s };
+	struct bench_result cr, dr;
+	struct stat st;
+	const char *why;
+	uint64_t v;
+	int c, rc;
+
+	memset(&s, 0, sizeof(s));
+	s.per_dir = 100;
+	memcpy(sizes, default_sizes, sizeof(sizes));
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	opterr = 0;
+	while ((c = getopt(argc, argv, "hs:n:P:W:N:")) != -1) {
+		switch (c) {
+		case 's':
+			why = util_parse_size(optarg, 1, &v);
+			if (why == NULL && v > (1ULL << 30))
+				why = "too large (at most 1 GB)";
+			if (why != NULL) {
+				util_err("bad -s '%s': %s", optarg, why);
+				return EXIT_USAGE;
+			}
+			sizes[0] = (size_t)v;
+			nsizes = 1;
+			continue;
+		case 'n':
+			why = util_parse_u64(optarg, 2, 1000000, &v);
+			if (why != NULL) {
+				util_err("bad -n '%s': %s (2 to 1000000)",
+					 optarg, why);
+				return EXIT_USAGE;
+			}
+			s.per_dir = v;
+			continue;
+		default:
+			break;
+		}
+		rc = bench_opt(&o, c, optarg);
+		if (rc < 0)
+			return EXIT_USAGE;
+		if (rc == 0)
+			usage();
+	}
+	if (argc - optind > 1)
+		usage();
+	if (argc - optind == 1) {
+		s.dir = argv[optind];
+	} else {
+		s.dir = getenv("TMPDIR");
+		if (s.dir == NULL || *s.dir == '\0')
+			s.dir = "/tmp";
+	}
+	if (stat(s.dir, &st) != 0) {
+		util_syserr("cannot use %s", s.dir);
+		return EXIT_FAILED;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		util_err("cannot use %s: not a directory", s.dir);
+		return EXIT_FAILED;
+	}
+	if (access(s.dir, W_OK | X_OK) != 0) {
+		util_syserr("cannot write in %s", s.dir);
+		return EXIT_FAILED;
+	}
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+
+	for (i = 0; i < nsizes; i++) {
+		s.size = sizes[i];
+		d.before = create_before;
+		d.run = create_run;
+		d.after = create_after;
+		o.fixed_iterations = 0;
+		if (bench_run(&d, &o, &cr) != 0)
+			return EXIT_FAILED;
+		d.before = delete_before;
+		d.run = delete_run;
+		d.after = NULL;
+		o.fixed_iterations = cr.iterations;
+		if (bench_run(&d, &o, &dr) != 0)
+			return EXIT_FAILED;
+		rc = report_fs((double)s.size, &cr, &dr);
+		bench_result_free(&cr);
+		bench_result_free(&dr);
+		if (rc != 0)
+			return EXIT_FAILED;
+	}
+	return 0;
+}
