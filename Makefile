@@ -43,7 +43,7 @@ ifneq ($(SANITIZE),)
 ALL_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
 ALL_LDFLAGS += -fsanitize=$(SANITIZE)
 endif
-LIBS := -lm
+LIBS := -lm -lpthread
 
 # libtirpc (for lat_rpc) is optional: without it the rest still builds.
 HAVE_TIRPC := $(shell pkg-config --exists libtirpc 2>/dev/null && echo yes)
@@ -57,14 +57,18 @@ PROGRAMS := \
 	bw_unix \
 	enough \
 	hello \
+	lat_cmd \
 	lat_fifo \
 	lat_fs \
 	lat_mem_rd \
 	lat_pipe \
 	lat_proc \
+	lat_select \
+	lat_sem \
 	lat_sig \
 	lat_syscall \
 	lat_unix \
+	lat_usleep \
 	loop_o \
 	msleep \
 	timing_o

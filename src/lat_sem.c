@@ -1,0 +1,165 @@
+/*
+ * lat_sem - round-trip latency of a semaphore hand-off between two
+ * processes.
+ *
+ * Two POSIX semaphores in memory shared with a helper process (unnamed,
+ * so nothing is left behind, unlike lmbench's System V set): each
+ * iteration the program posts the first and waits on the second; the
+ * helper waits on the first and posts the second.  One iteration is one
+ * round trip, two hand-offs.  Each copy and its helper share one CPU
+ * unless LMBENCH_SCHED says otherwise (policy BALANCED).  A helper that
+ * dies is noticed within a second and reported.
+ *
+ * Usage: lat_sem [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
+ * Output (stderr): "Semaphore latency: 3.1234 microseconds"
+ */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#include <errno.h>
+#include <semaphore.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+struct shared_sems {
+	sem_t ping;	      /* program -> helper */
+	sem_t pong;	      /* helper -> program */
+	volatile int stop;    /* set before the last ping: helper exits */
+};
+
+struct state {
+	struct shared_sems *sh; /* in shared memory */
+	pid_t helper;		/* the other process */
+};
+
+/* Wait on sem, checking every second that the other side lives. */
+static int
+wait_for(sem_t *sem, pid_t other)
+{
+	for (;;) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_sec += 1;
+		if (sem_timedwait(sem, &ts) == 0)
+			return 0;
+		if (errno == EINTR)
+			continue;
+		if (errno != ETIMEDOUT) {
+			util_syserr("sem_timedwait");
+			return -1;
+		}
+		if (other > 0 ? kill(other, 0) != 0 : getppid() == 1)
+			return -1;
+	}
+}
+
+static int
+init(void *sp, int copy)
+{
+	struct state *s = sp;
+
+	s->helper = -1;
+	s->sh = mmap(NULL, sizeof(*s->sh), PROT_READ | PROT_WRITE,
+		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (s->sh == MAP_FAILED) {
+		s->sh = NULL;
+		util_syserr("mmap");
+		return -1;
+	}
+	if (sem_init(&s->sh->ping, 1, 0) != 0 ||
+	    sem_init(&s->sh->pong, 1, 0) != 0) {
+		util_syserr("sem_init");
+		return -1;
+	}
+	s->helper = bench_fork(copy, 1);
+	if (s->helper < 0)
+		return -1;
+	if (s->helper == 0) {
+		for (;;) {
+			if (wait_for(&s->sh->ping, 0) != 0 || s->sh->stop)
+				_exit(0);
+			sem_post(&s->sh->pong);
+		}
+	}
+	return 0;
+}
+
+static int
+run(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+
+	while (n-- > 0) {
+		sem_post(&s->sh->ping);
+		if (wait_for(&s->sh->pong, s->helper) != 0) {
+			util_err("the helper process died");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void
+cleanup(void *sp)
+{
+	struct state *s = sp;
+
+	if (s->helper > 0) {
+		s->sh->stop = 1;
+		sem_post(&s->sh->ping);
+		kill(s->helper, SIGKILL);
+		while (waitpid(s->helper, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
+	if (s->sh != NULL)
+		munmap(s->sh, sizeof(*s->sh));
+	s->sh = NULL;
+	s->helper = -1;
+}
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	util_usage("[-P <parallelism>] [-W <warmup>] [-N <repetitions>]");
+	exit(EXIT_USAGE);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct bench_opts o;
+	struct state s = { NULL, -1 };
+	struct bench_desc d = { .init = init, .run = run, .cleanup = cleanup,
+				.state = &s };
+	struct bench_result r;
+	int c, rc;
+
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	o.helpers = 1;
+	sched_set_default("BALANCED");
+	opterr = 0;
+	while ((c = getopt(argc, argv, "hP:W:N:")) != -1) {
+		rc = bench_opt(&o, c, optarg);
+		if (rc < 0)
+			return EXIT_USAGE;
+		if (rc == 0)
+			usage();
+	}
+	if (optind != argc)
+		usage();
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+	if (bench_run(&d, &o, &r) != 0)
+		return EXIT_FAILED;
+	rc = report_us(&r, "Semaphore latency", 1);
+	bench_result_free(&r);
+	return rc == 0 ? 0 : EXIT_FAILED;
+}
