@@ -58,6 +58,7 @@ PROGRAMS := \
 	enough \
 	hello \
 	lat_cmd \
+	lat_ctx \
 	lat_fifo \
 	lat_fs \
 	lat_mem_rd \

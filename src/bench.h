@@ -356,6 +356,10 @@ int report_us_diff(const struct bench_result *r,
  * create's iteration count. */
 int report_fs(double size_bytes, const struct bench_result *create,
 	      const struct bench_result *del);
+/* lat_ctx's "N T": per switch, the lap time / N less the overhead, in
+ * microseconds; -1 after a message (and no line) when not positive. */
+int report_ctx(const struct bench_result *r, int nprocs, double ovr_ns,
+	       uint64_t kb);
 /* "LABEL: %.2f nanoseconds". */
 int report_ns(const struct bench_result *r, const char *label,
               double ops_per_iter);

@@ -278,6 +278,28 @@ report_fs(double size_bytes, const struct bench_result *create,
 }
 
 int
+report_ctx(const struct bench_result *r, int nprocs, double ovr_ns,
+           uint64_t kb)
+{
+	char metric[96];
+	double v = (r->ns_per_iter / nprocs - ovr_ns) / 1000.0;
+
+	if (!(v > 0) || !isfinite(v)) {
+		util_err("%d processes: %.2f us per switch is not above the "
+		         "%.2f us overhead; left out",
+		         nprocs, r->ns_per_iter / nprocs / 1000.0,
+		         ovr_ns / 1000.0);
+		return -1;
+	}
+	fprintf(stderr, "%d %.2f\n", nprocs, v);
+	snprintf(metric, sizeof(metric), "ctx size=%lluk procs=%d",
+	         (unsigned long long)kb, nprocs);
+	json_record_off(r, metric, "us", v, -1, CONV_US, nprocs,
+	                ovr_ns * nprocs);
+	return 0;
+}
+
+int
 report_ns(const struct bench_result *r, const char *label, double ops_per_iter)
 {
 	double v;

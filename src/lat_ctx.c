@@ -1,0 +1,373 @@
+/*
+ * lat_ctx - context switch time against the number of processes and
+ * their working set.
+ *
+ * For each count N, N processes (this one and N-1 helpers) form a ring
+ * of N pipes around which a 4-byte token circulates.  Each process, on
+ * receiving the token, sums its own private buffer of -s KB (default 0:
+ * no work), then passes the token on.  One iteration is one lap, N
+ * hand-offs.  The overhead is measured once, in one process, over N pipes
+ * of the largest count: per hop it writes and reads the same pipe and
+ * sums one buffer of the same size (hot in the cache).  The result per
+ * count is lap / N less that overhead: the cost of a switch plus that of
+ * bringing the next process's working set back into the cache, as
+ * lmbench reports it.  Counts beyond RLIMIT_NPROC or the descriptor
+ * limit fail with a message; large counts work (the ring is built with
+ * three descriptors open at a time).
+ *
+ * Unless LMBENCH_SCHED says otherwise, every process of a ring runs on
+ * one CPU (policy BALANCED: copy i's ring on CPU i), so the figure is a
+ * switch, not a cross-CPU wake-up.
+ *
+ * Usage: lat_ctx [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
+ *        [-s kbytes] processes [processes ...]
+ * Output (stderr): a blank line, "size=16k ovr=1.50, then per count
+ * "N T" (processes, microseconds per switch, %.2f).
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+#define MAX_PROCS 100000
+
+struct state {
+	int nprocs;	  /* processes in the ring */
+	size_t size;	  /* bytes each process sums per hand-off */
+	int out;	  /* this process's write end (to helper 1) */
+	int in;		  /* and read end (from the last helper) */
+	pid_t *pids;	  /* the helpers */
+	uint64_t *buf;	  /* this process's working set */
+	int *ovr_fds;	  /* overhead: nprocs pipes, read and write ends */
+};
+
+/* Sum a working set with unrolled word loads. */
+static uint64_t
+sum_buffer(const uint64_t *p, size_t bytes)
+{
+	uint64_t a = 0, b = 0, c = 0, d = 0;
+	size_t i, n = bytes / sizeof(*p);
+
+	for (i = 0; i + 4 <= n; i += 4) {
+		a += p[i];
+		b += p[i + 1];
+		c += p[i + 2];
+		d += p[i + 3];
+	}
+	for (; i < n; i++)
+		a += p[i];
+	return a + b + c + d;
+}
+
+static uint64_t *
+working_set(size_t bytes)
+{
+	uint64_t *p;
+
+	if (bytes == 0)
+		return NULL;
+	p = malloc(bytes);
+	if (p == NULL) {
+		util_err("out of memory for a %zu-byte working set", bytes);
+		return NULL;
+	}
+	memset(p, 1, bytes);
+	return p;
+}
+
+/* A helper: token in, work, token out, until the ring breaks. */
+static void __attribute__((noreturn))
+ring_member(int in, int out, size_t size)
+{
+	uint64_t *buf = working_set(size);
+	uint64_t sum = 0;
+	int token;
+
+	if (size > 0 && buf == NULL)
+		_exit(EXIT_FAILED);
+	for (;;) {
+		if (ipc_readn(in, &token, sizeof(token)) != sizeof(token))
+			_exit(0);
+		sum += sum_buffer(buf, size);
+		if (ipc_writen(out, &token, sizeof(token)) != sizeof(token))
+			_exit(0);
+		bench_use(sum);
+	}
+}
+
+static void
+stop_ring(struct state *s)
+{
+	int i;
+
+	if (s->out >= 0)
+		close(s->out);
+	if (s->in >= 0)
+		close(s->in);
+	s->out = s->in = -1;
+	for (i = 1; s->pids != NULL && i < s->nprocs; i++)
+		if (s->pids[i] > 0)
+			kill(s->pids[i], SIGKILL);
+	for (i = 1; s->pids != NULL && i < s->nprocs; i++)
+		if (s->pids[i] > 0)
+			while (waitpid(s->pids[i], NULL, 0) < 0 &&
+			       errno == EINTR)
+				;
+	free(s->pids);
+	s->pids = NULL;
+}
+
+static int
+ring_init(void *sp, int copy)
+{
+	struct state *s = sp;
+	int first[2], prev_in, k;
+
+	s->in = s->out = -1;
+	s->pids = calloc((size_t)s->nprocs, sizeof(*s->pids));
+	s->buf = NULL;
+	if (s->pids == NULL || pipe(first) != 0) {
+		util_syserr("cannot start a ring of %d", s->nprocs);
+		free(s->pids);
+		s->pids = NULL;
+		return -1;
+	}
+	/* Built one link at a time: helper k reads the previous pipe and
+	 * writes a new one; this process keeps only its own two ends. */
+	s->out = first[1];
+	prev_in = first[0];
+	for (k = 1; k < s->nprocs; k++) {
+		int next[2];
+
+		if (pipe(next) != 0) {
+			util_syserr("cannot make pipe %d of %d", k, s->nprocs);
+			close(prev_in);
+			stop_ring(s);
+			return -1;
+		}
+		s->pids[k] = bench_fork(copy, k);
+		if (s->pids[k] < 0) {
+			util_err("cannot start process %d of %d", k + 1,
+				 s->nprocs);
+			close(prev_in);
+			close(next[0]);
+			close(next[1]);
+			stop_ring(s);
+			return -1;
+		}
+		if (s->pids[k] == 0) {
+			close(s->out);
+			close(next[0]);
+			ring_member(prev_in, next[1], s->size);
+		}
+		close(prev_in);
+		close(next[1]);
+		prev_in = next[0];
+	}
+	s->in = prev_in;
+	s->buf = working_set(s->size);
+	if (s->size > 0 && s->buf == NULL) {
+		stop_ring(s);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+ring_run(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+	uint64_t sum = 0;
+	int token = 1;
+
+	while (n-- > 0) {
+		if (ipc_writen(s->out, &token, sizeof(token)) !=
+			    sizeof(token) ||
+		    ipc_readn(s->in, &token, sizeof(token)) != sizeof(token)) {
+			util_err("a process of the ring of %d died",
+				 s->nprocs);
+			return -1;
+		}
+		sum += sum_buffer(s->buf, s->size);
+	}
+	bench_use(sum);
+	return 0;
+}
+
+static void
+ring_cleanup(void *sp)
+{
+	struct state *s = sp;
+
+	stop_ring(s);
+	free(s->buf);
+	s->buf = NULL;
+}
+
+/* The overhead: the same pipe operations and sums, in one process. */
+static int
+ovr_init(void *sp, int copy)
+{
+	struct state *s = sp;
+	int i;
+
+	(void)copy;
+	s->ovr_fds = malloc(2 * sizeof(int) * (size_t)s->nprocs);
+	if (s->ovr_fds == NULL) {
+		util_err("out of memory");
+		return -1;
+	}
+	for (i = 0; i < s->nprocs; i++)
+		if (pipe(&s->ovr_fds[2 * i]) != 0) {
+			util_syserr("cannot make %d pipes", s->nprocs);
+			while (--i >= 0) {
+				close(s->ovr_fds[2 * i]);
+				close(s->ovr_fds[2 * i + 1]);
+			}
+			free(s->ovr_fds);
+			s->ovr_fds = NULL;
+			return -1;
+		}
+	s->buf = working_set(s->size);
+	return s->size > 0 && s->buf == NULL ? -1 : 0;
+}
+
+static int
+ovr_run(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+	uint64_t sum = 0;
+	int token = 1, i;
+
+	while (n-- > 0)
+		for (i = 0; i < s->nprocs; i++) {
+			if (ipc_writen(s->ovr_fds[2 * i + 1], &token,
+				       sizeof(token)) != sizeof(token) ||
+			    ipc_readn(s->ovr_fds[2 * i], &token,
+				      sizeof(token)) != sizeof(token)) {
+				util_syserr("pipe");
+				return -1;
+			}
+			sum += sum_buffer(s->buf, s->size);
+		}
+	bench_use(sum);
+	return 0;
+}
+
+static void
+ovr_cleanup(void *sp)
+{
+	struct state *s = sp;
+	int i;
+
+	for (i = 0; s->ovr_fds != NULL && i < s->nprocs; i++) {
+		close(s->ovr_fds[2 * i]);
+		close(s->ovr_fds[2 * i + 1]);
+	}
+	free(s->ovr_fds);
+	s->ovr_fds = NULL;
+	free(s->buf);
+	s->buf = NULL;
+}
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	util_usage("[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+		   "[-s kbytes] processes [processes ...]");
+	exit(EXIT_USAGE);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct bench_opts o, oo;
+	struct state s;
+	struct bench_desc ring = { .init = ring_init,
+				   .run = ring_run,
+				   .cleanup = ring_cleanup,
+				   .state = &s };
+	struct bench_desc ovr = { .init = ovr_init,
+				  .run = ovr_run,
+				  .cleanup = ovr_cleanup,
+				  .state = &s };
+	struct bench_result r;
+	uint64_t kb = 0, v, maxn = 0;
+	uint64_t *counts;
+	const char *why;
+	double ovr_us;
+	int c, rc, i, ncounts, printed = 0;
+
+	memset(&s, 0, sizeof(s));
+	s.in = s.out = -1;
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	sched_set_default("BALANCED");
+	opterr = 0;
+	while ((c = getopt(argc, argv, "hs:P:W:N:")) != -1) {
+		if (c == 's') {
+			why = util_parse_u64(optarg, 0, 1048576, &kb);
+			if (why != NULL) {
+				util_err("bad -s '%s': %s (kilobytes, to "
+					 "1048576)", optarg, why);
+				return EXIT_USAGE;
+			}
+			continue;
+		}
+		rc = bench_opt(&o, c, optarg);
+		if (rc < 0)
+			return EXIT_USAGE;
+		if (rc == 0)
+			usage();
+	}
+	ncounts = argc - optind;
+	if (ncounts < 1)
+		usage();
+	counts = calloc((size_t)ncounts, sizeof(*counts));
+	if (counts == NULL)
+		return EXIT_FAILED;
+	for (i = 0; i < ncounts; i++) {
+		why = util_parse_u64(argv[optind + i], 1, MAX_PROCS, &v);
+		if (why != NULL) {
+			util_err("bad process count '%s': %s (1 to %d)",
+				 argv[optind + i], why, MAX_PROCS);
+			return EXIT_USAGE;
+		}
+		counts[i] = v;
+		if (v > maxn)
+			maxn = v;
+	}
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+	s.size = (size_t)kb * 1024;
+
+	/* The overhead, once, for the largest ring, in one process. */
+	oo = o;
+	oo.parallel = 1;
+	s.nprocs = (int)maxn;
+	if (bench_run(&ovr, &oo, &r) != 0)
+		return EXIT_FAILED;
+	ovr_us = r.ns_per_iter / (double)maxn / 1000.0;
+	bench_result_free(&r);
+
+	report_text("\n\"size=%lluk ovr=%.2f\n", (unsigned long long)kb,
+		    ovr_us);
+	for (i = 0; i < ncounts; i++) {
+		s.nprocs = (int)counts[i];
+		o.helpers = s.nprocs - 1;
+		if (bench_run(&ring, &o, &r) != 0)
+			return EXIT_FAILED;
+		rc = report_ctx(&r, s.nprocs, ovr_us * 1000.0, kb);
+		bench_result_free(&r);
+		if (rc == 0)
+			printed++;
+	}
+	free(counts);
+	return printed > 0 ? 0 : EXIT_FAILED;
+}
