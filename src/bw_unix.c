@@ -80,7 +80,7 @@ int
 main(int argc, char **argv)
 {
 	struct bench_opts o;
-	struct state s = { { -1, -1, -1 }, 65536, 10 * 1048576, NULL };
+	struct state s = { { -1, -1, -1 }, 65536, 10ULL << 20, NULL };
 	struct bench_desc d = {
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
 	};

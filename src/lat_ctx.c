@@ -43,7 +43,7 @@ struct state {
 	int in;		  /* and read end (from the last helper) */
 	pid_t *pids;	  /* the helpers */
 	uint64_t *buf;	  /* this process's working set */
-	int *ovr_fds;	  /* overhead: nprocs pipes, read and write ends */
+	int (*ovr)[2];	  /* overhead: nprocs pipes */
 };
 
 /* Sum a working set with unrolled word loads. */
@@ -217,20 +217,20 @@ ovr_init(void *sp, int copy)
 	int i;
 
 	(void)copy;
-	s->ovr_fds = malloc(2 * sizeof(int) * (size_t)s->nprocs);
-	if (s->ovr_fds == NULL) {
+	s->ovr = calloc((size_t)s->nprocs, sizeof(*s->ovr));
+	if (s->ovr == NULL) {
 		util_err("out of memory");
 		return -1;
 	}
 	for (i = 0; i < s->nprocs; i++)
-		if (pipe(&s->ovr_fds[2 * i]) != 0) {
+		if (pipe(s->ovr[i]) != 0) {
 			util_syserr("cannot make %d pipes", s->nprocs);
 			while (--i >= 0) {
-				close(s->ovr_fds[2 * i]);
-				close(s->ovr_fds[2 * i + 1]);
+				close(s->ovr[i][0]);
+				close(s->ovr[i][1]);
 			}
-			free(s->ovr_fds);
-			s->ovr_fds = NULL;
+			free(s->ovr);
+			s->ovr = NULL;
 			return -1;
 		}
 	s->buf = working_set(s->size);
@@ -246,10 +246,10 @@ ovr_run(void *sp, uint64_t n)
 
 	while (n-- > 0)
 		for (i = 0; i < s->nprocs; i++) {
-			if (ipc_writen(s->ovr_fds[2 * i + 1], &token,
-				       sizeof(token)) != sizeof(token) ||
-			    ipc_readn(s->ovr_fds[2 * i], &token,
-				      sizeof(token)) != sizeof(token)) {
+			if (ipc_writen(s->ovr[i][1], &token, sizeof(token)) !=
+				    sizeof(token) ||
+			    ipc_readn(s->ovr[i][0], &token, sizeof(token)) !=
+				    sizeof(token)) {
 				util_syserr("pipe");
 				return -1;
 			}
@@ -265,12 +265,12 @@ ovr_cleanup(void *sp)
 	struct state *s = sp;
 	int i;
 
-	for (i = 0; s->ovr_fds != NULL && i < s->nprocs; i++) {
-		close(s->ovr_fds[2 * i]);
-		close(s->ovr_fds[2 * i + 1]);
+	for (i = 0; s->ovr != NULL && i < s->nprocs; i++) {
+		close(s->ovr[i][0]);
+		close(s->ovr[i][1]);
 	}
-	free(s->ovr_fds);
-	s->ovr_fds = NULL;
+	free(s->ovr);
+	s->ovr = NULL;
 	free(s->buf);
 	s->buf = NULL;
 }
@@ -337,22 +337,27 @@ main(int argc, char **argv)
 		if (why != NULL) {
 			util_err("bad process count '%s': %s (1 to %d)",
 				 argv[optind + i], why, MAX_PROCS);
+			free(counts);
 			return EXIT_USAGE;
 		}
 		counts[i] = v;
 		if (v > maxn)
 			maxn = v;
 	}
-	if (timing_check_env() != 0)
+	if (timing_check_env() != 0) {
+		free(counts);
 		return EXIT_USAGE;
+	}
 	s.size = (size_t)kb * 1024;
 
 	/* The overhead, once, for the largest ring, in one process. */
 	oo = o;
 	oo.parallel = 1;
 	s.nprocs = (int)maxn;
-	if (bench_run(&ovr, &oo, &r) != 0)
+	if (bench_run(&ovr, &oo, &r) != 0) {
+		free(counts);
 		return EXIT_FAILED;
+	}
 	ovr_us = r.ns_per_iter / (double)maxn / 1000.0;
 	bench_result_free(&r);
 
@@ -361,8 +366,10 @@ main(int argc, char **argv)
 	for (i = 0; i < ncounts; i++) {
 		s.nprocs = (int)counts[i];
 		o.helpers = s.nprocs - 1;
-		if (bench_run(&ring, &o, &r) != 0)
+		if (bench_run(&ring, &o, &r) != 0) {
+			free(counts);
 			return EXIT_FAILED;
+		}
 		rc = report_ctx(&r, s.nprocs, ovr_us * 1000.0, kb);
 		bench_result_free(&r);
 		if (rc == 0)

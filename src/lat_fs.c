@@ -29,7 +29,7 @@
 
 #include "bench.h"
 
-#define CHUNK (128 * 1024)
+#define CHUNK ((size_t)128 * 1024)
 
 struct state {
 	const char *dir;    /* where the private directory is made */
@@ -48,6 +48,9 @@ file_path(const struct state *s, uint64_t i, uint64_t capacity, char *path,
 {
 	uint64_t span = 1;
 	size_t used = (size_t)snprintf(path, len, "%s", s->top);
+
+	if (s->per_dir < 2) /* main() allows 2 or more */
+		return;
 
 	while (span * s->per_dir < capacity)
 		span *= s->per_dir;

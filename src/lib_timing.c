@@ -170,9 +170,17 @@ bench_tmpdir(void)
 			                              0xffffffffff));
 		}
 		if (mkdir(tmpdir_path, 0700) != 0) {
-			util_syserr("cannot make temporary directory %s",
-			            tmpdir_path);
-			return NULL;
+			struct stat st;
+
+			/* Another copy of this run may have made it; anyone
+			 * else's directory of that name is refused. */
+			if (errno != EEXIST || lstat(tmpdir_path, &st) != 0 ||
+			    !S_ISDIR(st.st_mode) || st.st_uid != geteuid() ||
+			    (st.st_mode & 0777) != 0700) {
+				util_syserr("cannot make temporary directory %s",
+				            tmpdir_path);
+				return NULL;
+			}
 		}
 		made = 1;
 	}

@@ -129,6 +129,95 @@ bad bw_mem 2 64m xx
 bad bw_mem 2 1m rd nonsense
 bad bw_mem 1 100g rd
 
+# IPC latency and bandwidth
+result lat_unix err "^AF_UNIX sock stream latency: $US" 5 0.1 100000 -N 3
+result lat_unix err "^AF_UNIX sock stream latency: $US" 5 0.1 100000 -N 3 -m 1000 -P 2
+usage_checks lat_unix extra
+bad lat_unix 2 -m 0
+bad lat_unix 2 -m 1g
+result lat_fifo err "^Fifo latency: $US" 3 0.1 100000 -N 3
+result lat_fifo err "^Fifo latency: $US" 3 0.1 100000 -N 3 -P 2
+usage_checks lat_fifo extra
+MBS='[0-9]+\.[0-9]{2} MB/sec$'
+result bw_pipe err "^Pipe bandwidth: $MBS" 3 1 10000000 -N 3
+result bw_pipe err "^Pipe bandwidth: $MBS" 3 1 10000000 -N 3 -m 4k -M 1m -P 2
+usage_checks bw_pipe extra
+bad bw_pipe 2 -m 0
+bad bw_pipe 2 -M 100g
+result bw_unix err "^AF_UNIX sock stream bandwidth: $MBS" 5 1 10000000 -N 3
+result bw_unix err "^AF_UNIX sock stream bandwidth: $MBS" 5 1 10000000 -N 3 -m 1000 -M 100000
+usage_checks bw_unix extra
+result lat_sem err "^Semaphore latency: $US" 3 0.01 100000 -N 3
+result lat_sem err "^Semaphore latency: $US" 3 0.01 100000 -N 3 -P 2
+usage_checks lat_sem extra
+
+# processes and signals
+result lat_proc err "^Procedure call: $US" 3 0.0001 100 -N 3 procedure
+result lat_proc err "^Process fork\+exit: $US" 3 1 1000000 -N 3 fork
+result lat_proc err "^Process fork\+execve: $US" 3 1 1000000 -N 3 exec
+result lat_proc err "^Process fork\+/bin/sh -c: $US" 4 1 1000000 -N 3 shell
+usage_checks lat_proc fork extra
+bad lat_proc 2 bogus
+mkdir -p "$T_TMP/alone"
+cp "$BUILD/lat_proc" "$T_TMP/alone/"
+run_prog "$T_TMP/alone/lat_proc" -N 2 exec
+expect_rc 1 "lat_proc exec without hello beside it"
+result lat_sig err "^Signal handler installation: $US" 4 0.001 1000 -N 3 install
+result lat_sig err "^Signal handler overhead: $US" 4 0.001 1000 -N 3 catch
+result lat_sig err "^Protection fault: $US" 3 0.001 1000 -N 3 prot
+result lat_sig err "^Protection fault: $US" 3 0.001 1000 -N 3 prot "$T_TMP/file"
+usage_checks lat_sig catch a b
+bad lat_sig 2 bogus
+bad lat_sig 1 prot /nonexistent
+bad lat_sig 1 prot "$T_TMP"
+result lat_cmd err "^lat_cmd: $US" 2 1 10000000 -N 3 /bin/true
+result lat_cmd err "^lat_cmd: $US" 2 1 10000000 -N 3 sh -c 'exit 0'
+bad lat_cmd 2 -h
+bad lat_cmd 2 -Z
+bad lat_cmd 2
+bad lat_cmd 1 -N 2 /bin/false
+bad lat_cmd 1 -N 2 /nonexistent
+
+# lat_ctx: a blank line, "size=Sk ovr=O, then "N T" lines
+result lat_ctx err '^(|"size=[0-9]+k ovr=[0-9]+\.[0-9]{2}|[0-9]+ [0-9]+\.[0-9]{2})$' 2 0.001 100000 -N 3 -s 0 2 4 8
+if [ -z "$(head -n 1 "$T_TMP/err")" ] && sed -n 2p "$T_TMP/err" | grep -Eq '^"size=0k ovr=' &&
+	[ "$(awk '/^[0-9]/ { printf "%s ", $1 }' "$T_TMP/err")" = "2 4 8 " ]; then ok; else
+	not_ok "lat_ctx shape: $(cat "$T_TMP/err")"
+fi
+result lat_ctx err '^(|"size=[0-9]+k ovr=[0-9]+\.[0-9]{2}|[0-9]+ [0-9]+\.[0-9]{2})$' 2 0.001 100000 -N 2 -s 16 -P 2 2 16
+result lat_ctx err '^(|"size=[0-9]+k ovr=[0-9]+\.[0-9]{2}|[0-9]+ [0-9]+\.[0-9]{2})$' 2 0.001 100000 -N 2 200
+usage_checks lat_ctx 2 x
+bad lat_ctx 2 -s x 2
+bad lat_ctx 2 0
+
+# select, sleeps, file system
+result lat_select err "^Select on 200 fd's: $US" 5 0.001 100000 -N 3 file
+result lat_select err "^Select on 10 tcp fd's: $US" 6 0.001 100000 -N 3 -n 10 tcp
+result lat_select err "^Select on 500 fd's: $US" 5 0.001 100000 -N 3 -P 2 -n 500 file
+usage_checks lat_select file x
+bad lat_select 2 udp
+bad lat_select 2 -n 0 file
+bad lat_select 2 -n 100000 file
+result lat_usleep err "^usleep 100 microseconds: $US" 4 100 1000000 -N 3 100
+for m in nanosleep select pselect itimer; do
+	result lat_usleep err "^$m 1000 microseconds: $US" 4 1000 1000000 -N 3 -u $m 1000
+done
+usage_checks lat_usleep 100 200
+bad lat_usleep 2 -u bogus 100
+bad lat_usleep 2 -u itimer 0
+bad lat_usleep 2 abc
+mkdir -p "$T_TMP/fs"
+result lat_fs err '^[0-9]+k	[0-9]+	[0-9]+	[0-9]+$' 3 1 100000000 -N 3 "$T_TMP/fs"
+if [ "$(awk '{ printf "%s ", $1 }' "$T_TMP/err")" = "0k 1k 4k 10k " ]; then ok; else not_ok "lat_fs sizes: $(cat "$T_TMP/err")"; fi
+if [ -z "$(ls -A "$T_TMP/fs")" ]; then ok; else not_ok "lat_fs left files: $(ls -A "$T_TMP/fs")"; fi
+result lat_fs err '^64k	[0-9]+	[0-9]+	[0-9]+$' 3 1 100000000 -N 2 -s 64k -n 3 -P 2 "$T_TMP/fs"
+if [ -z "$(ls -A "$T_TMP/fs")" ]; then ok; else not_ok "lat_fs -P 2 left files"; fi
+usage_checks lat_fs "$T_TMP/fs" extra
+bad lat_fs 1 /nonexistent
+bad lat_fs 1 "$T_TMP/file"
+bad lat_fs 2 -n 1
+bad lat_fs 2 -s 2g
+
 # calibration helpers: one number on stdout
 ENOUGH='' result enough out '^[0-9]+$' 1 1 10000000
 usage_checks enough x
