@@ -37,9 +37,11 @@ struct state {
 	pid_t helper;		/* the other process */
 };
 
-/* Wait on sem, checking every second that the other side lives. */
+/* Wait on sem, checking every second that the other side lives: the
+ * program reaps a dead helper (kill(pid, 0) would succeed on a zombie);
+ * the helper checks that its parent is still the one that made it. */
 static int
-wait_for(sem_t *sem, pid_t other)
+wait_for(sem_t *sem, pid_t *other, pid_t parent)
 {
 	for (;;) {
 		struct timespec ts;
@@ -54,7 +56,11 @@ wait_for(sem_t *sem, pid_t other)
 			util_syserr("sem_timedwait");
 			return -1;
 		}
-		if (other > 0 ? kill(other, 0) != 0 : getppid() == 1)
+		if (other != NULL && waitpid(*other, NULL, WNOHANG) != 0) {
+			*other = -1; /* reaped, or gone */
+			return -1;
+		}
+		if (other == NULL && getppid() != parent)
 			return -1;
 	}
 }
@@ -63,6 +69,7 @@ static int
 init(void *sp, int copy)
 {
 	struct state *s = sp;
+	pid_t parent;
 
 	s->helper = -1;
 	s->sh = mmap(NULL, sizeof(*s->sh), PROT_READ | PROT_WRITE,
@@ -77,12 +84,14 @@ init(void *sp, int copy)
 		util_syserr("sem_init");
 		return -1;
 	}
+	parent = getpid();
 	s->helper = bench_fork(copy, 1);
 	if (s->helper < 0)
 		return -1;
 	if (s->helper == 0) {
 		for (;;) {
-			if (wait_for(&s->sh->ping, 0) != 0 || s->sh->stop)
+			if (wait_for(&s->sh->ping, NULL, parent) != 0 ||
+			    s->sh->stop)
 				_exit(0);
 			sem_post(&s->sh->pong);
 		}
@@ -97,7 +106,7 @@ run(void *sp, uint64_t n)
 
 	while (n-- > 0) {
 		sem_post(&s->sh->ping);
-		if (wait_for(&s->sh->pong, s->helper) != 0) {
+		if (wait_for(&s->sh->pong, &s->helper, 0) != 0) {
 			util_err("the helper process died");
 			return -1;
 		}

@@ -9,6 +9,9 @@ BUILD=$1
 
 TMPDIR=$T_TMP/tmp
 export TMPDIR
+# A program that fails to stop must not hold the suite for long.
+LMBENCH_TIMEOUT=60
+export LMBENCH_TIMEOUT
 mkdir -p "$TMPDIR"
 
 # alive PID...: how many of these processes still exist.
@@ -55,7 +58,8 @@ stop_test() {
 	"$@" >"$T_TMP/out" 2>"$T_TMP/err" &
 	pid=$!
 	wait_for "$procs" "$pid"
-	sleep 0.3
+	# A random moment: set-up, calibration or measurement.
+	sleep "$(awk 'BEGIN { srand(); printf "%.2f", 0.05 + rand() * 0.5 }')"
 	all=$(tree "$pid")
 	if [ "$(echo "$all" | wc -l)" -ge "$procs" ]; then ok; else
 		not_ok "$desc: only $(echo "$all" | wc -l) processes running"
@@ -91,6 +95,46 @@ stop_test INT 2 "lat_mem_rd -t sweep, SIGINT" "$BUILD/lat_mem_rd" -t 64 16
 stop_test TERM 6 "lat_pipe -P 2, SIGTERM" "$BUILD/lat_pipe" -P 2 -N 10000
 stop_test TERM 2 "lat_syscall open (temp file), SIGTERM" "$BUILD/lat_syscall" -N 10000 open
 stop_test TERM 2 "msleep, SIGTERM" "$BUILD/msleep" 100000
+
+# Every OS program, killed at a random moment: nothing left behind.
+mkdir -p "$T_TMP/fs"
+stop_test TERM 3 "lat_unix" "$BUILD/lat_unix" -N 10000
+stop_test TERM 3 "lat_fifo" "$BUILD/lat_fifo" -N 10000
+stop_test INT 3 "lat_fifo, SIGINT" "$BUILD/lat_fifo" -N 10000 -P 1
+stop_test TERM 3 "bw_pipe" "$BUILD/bw_pipe" -N 10000
+stop_test TERM 3 "bw_unix" "$BUILD/bw_unix" -N 10000
+stop_test TERM 3 "lat_sem" "$BUILD/lat_sem" -N 10000
+stop_test TERM 2 "lat_ctx overhead phase" "$BUILD/lat_ctx" -N 10000 -s 16 8
+stop_test TERM 9 "lat_ctx ring of 8" "$BUILD/lat_ctx" -N 30 -s 16 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8
+stop_test TERM 2 "lat_proc fork" "$BUILD/lat_proc" -N 10000 fork
+stop_test TERM 2 "lat_proc shell" "$BUILD/lat_proc" -N 10000 shell
+stop_test TERM 2 "lat_sig prot" "$BUILD/lat_sig" -N 10000 prot
+stop_test TERM 2 "lat_select tcp" "$BUILD/lat_select" -N 10000 tcp
+stop_test TERM 2 "lat_usleep" "$BUILD/lat_usleep" -N 10000 1000
+stop_test TERM 2 "lat_cmd" "$BUILD/lat_cmd" -N 10000 /bin/sleep 0.01
+stop_test TERM 2 "lat_fs" "$BUILD/lat_fs" -N 10000 "$T_TMP/fs"
+if [ -z "$(ls -A "$T_TMP/fs")" ]; then ok; else not_ok "lat_fs killed: left $(ls -A "$T_TMP/fs")"; fi
+
+# A helper killed mid-measurement: the program says so and exits 1.
+for prog in lat_unix lat_fifo bw_pipe lat_sem; do
+	"$BUILD/$prog" -N 10000 >"$T_TMP/out" 2>"$T_TMP/err" &
+	pid=$!
+	wait_for 3 "$pid"
+	sleep 0.2
+	worker=$(pgrep -P "$pid")
+	helper=$(pgrep -P "$worker" | head -n 1)
+	if [ -z "$helper" ]; then
+		not_ok "$prog: no helper process found"
+		kill "$pid"
+		wait "$pid"
+		continue
+	fi
+	kill -9 "$helper"
+	wait "$pid"
+	RC=$?
+	expect_rc 1 "$prog, helper killed"
+	if grep -q 'died' "$T_TMP/err"; then ok; else not_ok "$prog helper killed: message $(cat "$T_TMP/err")"; fi
+done
 
 # The run bound.
 LMBENCH_TIMEOUT=1 run_prog "$BUILD/lat_mem_rd" -N 10000 64
