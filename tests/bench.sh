@@ -46,3 +46,13 @@ echo "lat_mem_rd 64 128: $(grep -c '^[0-9]' "$T_TMP/sweep") sizes in $(awk -v a=
 ours=$("$BUILD/lat_mem_rd" -t 256 64 2>&1 | awk '/^256\.00000/ { print $2 }')
 peer=$("$PEER" chase 256)
 echo "lat_mem_rd -t 256 64 at 256 MB: $ours ns; bare random chase: $peer ns; ratio $(ratio "$ours" "$peer")"
+
+# lat_pipe beside perf bench sched pipe, both ends on CPU 0 for both
+# (an op of perf's is one round trip, as lat_pipe's iteration).
+if command -v perf >/dev/null && perf bench sched pipe -l 1000 >/dev/null 2>&1; then
+	ours=$(LMBENCH_SCHED="CUSTOM 0" "$BUILD/lat_pipe" 2>&1 | awk '{ print $3 }')
+	peer=$(taskset -c 0 perf bench sched pipe -l 200000 2>&1 | awk '/usecs\/op/ { print $1 }')
+	echo "lat_pipe (CPU 0): $ours us; perf bench sched pipe (taskset -c 0): $peer us per round trip; ratio $(ratio "$ours" "$peer") (target within 0.90-1.10)"
+else
+	echo "lat_pipe beside perf bench sched pipe: skipped (perf not usable here; Debian package linux-perf)"
+fi
