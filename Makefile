@@ -100,7 +100,7 @@ UNIT_BINS := $(UNIT_TESTS:%=$(BUILD)/tests/%)
 FLAGS_FILE := $(OBJ)/.flags
 FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LIBS)
 
-.PHONY: build all test check unit smoke signals sanitize sanitize-check lint bench format install \
+.PHONY: build all test check unit smoke signals scripts sanitize sanitize-check lint bench format see install \
 	uninstall clean FORCE
 
 build all: $(PROG_BINS)
@@ -134,7 +134,7 @@ $(UNIT_BINS): $(BUILD)/tests/%: $(OBJ)/%.o $(LIB)
 
 # The tests of one build: BUILD=bin/<triplet> by default.
 check: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals
+	sh tests/run.sh $(BUILD) unit smoke signals scripts
 
 unit: $(UNIT_BINS)
 	sh tests/run.sh $(BUILD) unit
@@ -144,6 +144,9 @@ smoke: $(PROG_BINS)
 
 signals: $(PROG_BINS)
 	sh tests/run.sh $(BUILD) signals
+
+scripts:
+	sh tests/run.sh $(BUILD) scripts
 
 # The sanitizer build runs the unit and smoke tests.
 sanitize:
@@ -163,11 +166,11 @@ bench: $(PROG_BINS) $(BUILD)/tests/peer
 
 # The README's test command: everything.
 test: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals
+	sh tests/run.sh $(BUILD) unit smoke signals scripts
 	$(MAKE) sanitize
 	$(MAKE) lint
 
-SH_SCRIPTS := $(wildcard tests/*.sh) $(wildcard .ci/run)
+SH_SCRIPTS := $(wildcard tests/*.sh) .ci/run scripts/summary scripts/see
 
 lint:
 	@command -v cppcheck >/dev/null || { echo "lint: cppcheck not installed" >&2; exit 1; }
@@ -179,6 +182,10 @@ lint:
 		-std=c11 -D_POSIX_C_SOURCE=200809L -Isrc
 	@command -v shellcheck >/dev/null || { echo "lint: shellcheck not installed" >&2; exit 1; }
 	shellcheck -x -s sh $(SH_SCRIPTS)
+
+# The lmbench summary tables of every result file under results/.
+see:
+	sh scripts/see results
 
 # Reformat the C sources with the committed .clang-format.
 format:
