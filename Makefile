@@ -100,7 +100,7 @@ UNIT_BINS := $(UNIT_TESTS:%=$(BUILD)/tests/%)
 FLAGS_FILE := $(OBJ)/.flags
 FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LIBS)
 
-.PHONY: build all test check unit smoke signals scripts sanitize sanitize-check lint bench format see install \
+.PHONY: build all test check unit smoke signals scripts sanitize sanitize-check lint bench format see results rerun install \
 	uninstall clean FORCE
 
 build all: $(PROG_BINS)
@@ -170,7 +170,8 @@ test: $(PROG_BINS) $(UNIT_BINS)
 	$(MAKE) sanitize
 	$(MAKE) lint
 
-SH_SCRIPTS := $(wildcard tests/*.sh) .ci/run scripts/summary scripts/see
+SH_SCRIPTS := $(wildcard tests/*.sh) .ci/run scripts/summary scripts/see \
+	scripts/config-run scripts/lmbench
 
 lint:
 	@command -v cppcheck >/dev/null || { echo "lint: cppcheck not installed" >&2; exit 1; }
@@ -182,6 +183,17 @@ lint:
 		-std=c11 -D_POSIX_C_SOURCE=200809L -Isrc
 	@command -v shellcheck >/dev/null || { echo "lint: shellcheck not installed" >&2; exit 1; }
 	shellcheck -x -s sh $(SH_SCRIPTS)
+
+# Configure (asking at a terminal), then run the suite: a result file in
+# results/<os>/<host>.<n>.  rerun: again with the saved configuration.
+HOST := $(shell uname -n)
+results: $(PROG_BINS)
+	sh scripts/config-run $(BUILD)
+	sh scripts/lmbench $(BUILD) $(BUILD)/CONFIG.$(HOST)
+
+rerun: $(PROG_BINS)
+	@test -r $(BUILD)/CONFIG.$(HOST) || { echo "make rerun: no $(BUILD)/CONFIG.$(HOST); run make results first" >&2; exit 2; }
+	sh scripts/lmbench $(BUILD) $(BUILD)/CONFIG.$(HOST)
 
 # The lmbench summary tables of every result file under results/.
 see:

@@ -83,4 +83,66 @@ if [ -s "$T_TMP/r/summary.out" ] && [ -s "$T_TMP/r/percent.out" ]; then ok; else
 mkdir -p "$T_TMP/none"
 run_prog sh "$top/scripts/see" "$T_TMP/none"
 expect_rc 1 "see with no result file"
+# config-run without a terminal: defaults, environment overrides, and
+# bad answers refused (status 2) before anything runs.
+CR=$top/scripts/config-run
+BUILD=${1:-}
+if [ -n "$BUILD" ] && [ -x "$BUILD/lat_syscall" ]; then
+	cfg=$T_TMP/CONFIG.test
+	LMBENCH_DEFAULTS=1 MB=8 ENOUGH=500 FSDIR="$T_TMP" run_prog sh "$CR" "$BUILD" "$cfg" </dev/null
+	expect_rc 0 "config-run with defaults"
+	if grep -q "^MB='8'$" "$cfg" && grep -q "^SUBSET='ALL'$" "$cfg" && grep -q "^FSDIR='$T_TMP'$" "$cfg"; then ok; else
+		not_ok "config-run wrote: $(cat "$cfg")"
+	fi
+	for bad in "SUBSET=BOGUS" "MB=abc" "MB=99999999" "FSDIR=/nonexistent" "FSDIR=$T_TMP/cfgfile" \
+		"SYNC_MAX=0" "LMBENCH_SCHED=nonsense" "FASTMEM=maybe" "DISKS=/nonexistent"; do
+		: >"$T_TMP/cfgfile"
+		env LMBENCH_DEFAULTS=1 "$bad" sh "$CR" "$BUILD" "$T_TMP/CONFIG.bad" </dev/null >"$T_TMP/out" 2>"$T_TMP/err"
+		RC=$?
+		expect_rc 2 "config-run $bad"
+		if [ ! -e "$T_TMP/CONFIG.bad" ] && grep -q 'config-run: bad' "$T_TMP/err"; then ok; else
+			not_ok "config-run $bad: $(cat "$T_TMP/err")"
+		fi
+	done
+	LMBENCH_DEFAULTS=1 REMOTE=nohost LMBENCH_RSH=false run_prog sh "$CR" "$BUILD" "$T_TMP/CONFIG.bad" </dev/null
+	expect_rc 2 "config-run with a remote host that does not answer"
+
+	# The runner with a tiny configuration: a complete result file that
+	# the summary reads, its JSON records beside it.
+	RESULTS_DIR=$T_TMP/results run_prog sh "$top/scripts/lmbench" "$BUILD" "$cfg"
+	expect_rc 0 "lmbench runner"
+	res=$(find "$T_TMP/results" -type f -name "$(uname -n).0")
+	if [ -n "$res" ] && head -n 1 "$res" | grep -q '^\[lmbench3.0 results for ' &&
+		[ -s "$res.json" ] && tail -n 1 "$res" | grep -q '^\[.*[0-9]\]$'; then ok; else
+		not_ok "runner result file: $(ls -R "$T_TMP/results")"
+	fi
+	if grep -q 'elapsed, about' "$T_TMP/err"; then ok; else not_ok "runner progress: $(head -c 300 "$T_TMP/err")"; fi
+	run_prog sh "$SUM" "$res"
+	# Every figure the programs built so far give is in the tables:
+	# table:column (1-based, after host and OS) of each.
+	if awk '
+		/^--------- -------------/ { n++; nf = split($0, d, " "); pos = 1
+			for (k = 1; k <= nf; k++) { s[n, k] = index(substr($0, pos), d[k]) + pos - 1; w[n, k] = length(d[k]); pos = s[n, k] + w[n, k] }
+			cols[n] = nf; next }
+		n > 0 && /^[^ -]/ && !done[n]++ { for (k = 3; k <= cols[n]; k++) cell[n, k] = substr($0, s[n, k], w[n, k] + 0) }
+		END {
+			split("2:4 2:5 2:6 2:7 2:8 2:9 2:10 2:11 2:12 7:3 7:4 7:5 7:6 7:7 7:8 7:9 8:3 8:4 8:5 10:3 10:4 10:5 10:6 10:8 10:10 11:3 11:4 11:8 11:9 11:10 11:11 12:4 12:5 12:6 12:7", want, " ")
+			for (i in want) { split(want[i], tc, ":"); v = cell[tc[1], tc[2]]; gsub(/ /, "", v)
+				if (v == "") { printf "table %d column %d empty\n", tc[1], tc[2]; bad = 1 } }
+			exit bad }' "$T_TMP/out" >"$T_TMP/cells"; then
+		ok
+	else
+		not_ok "summary of a fresh run: $(cat "$T_TMP/cells")"
+	fi
+
+	# An interrupted run leaves no result file, complete-looking or not.
+	RESULTS_DIR=$T_TMP/results2 sh "$top/scripts/lmbench" "$BUILD" "$cfg" >/dev/null 2>&1 &
+	pid=$!
+	sleep 2
+	kill -TERM "$pid"
+	wait "$pid"
+	if [ -z "$(find "$T_TMP/results2" -type f 2>/dev/null)" ]; then ok; else
+		not_ok "interrupted run left: $(find "$T_TMP/results2" -type f)"
+	fi
+fi
 finish scripts
