@@ -158,6 +158,17 @@ void bench_opts_init(struct bench_opts *o);
 int bench_opt(struct bench_opts *o, int c, const char *arg);
 
 /*
+ * getopt over the common options (-P -W -N, -h) and the program's own
+ * letters `own` (getopt syntax; a leading '+' stops at the first
+ * operand), each of which goes to handle(ctx, letter, argument).
+ * Returns optind; -1 when a value was bad (a message was printed: exit
+ * 2); -2 for -h, an unknown option or a missing argument (print the
+ * usage: exit 2).
+ */
+int bench_getopt(int argc, char **argv, const char *own, struct bench_opts *o,
+		 int (*handle)(void *ctx, int c, const char *arg), void *ctx);
+
+/*
  * A benchmark as the harness sees it.  Each copy (the process itself for
  * -P 1, a forked process otherwise) calls init once, then run many times,
  * then cleanup once.  Only run is timed.
@@ -210,6 +221,12 @@ struct bench_result {
 int bench_run(const struct bench_desc *d, const struct bench_opts *o,
               struct bench_result *r);
 void bench_result_free(struct bench_result *r);
+/* bench_run, then report_us / report_mbs with the label; the exit status
+ * for main(): 0, or 1 after a message. */
+int bench_measure_us(const struct bench_desc *d, const struct bench_opts *o,
+		     const char *label, double ops_per_iter);
+int bench_measure_mbs(const struct bench_desc *d, const struct bench_opts *o,
+		      const char *label, double bytes_per_iter);
 
 /* The interval length used when none is imposed, in ns: $ENOUGH (µs)
  * or calibrated once per process.  -1 after a message if ENOUGH is bad. */

@@ -293,7 +293,8 @@ cleanup(void *sp)
 	s->src_map = s->dst_map = NULL;
 }
 
-static void __attribute__((noreturn)) usage(void)
+static void __attribute__((noreturn))
+usage(void)
 {
 	char names[128] = "";
 	char args[256];
@@ -325,20 +326,17 @@ main(int argc, char **argv)
 	uint64_t size;
 	const char *why;
 	size_t i;
-	int c, rc;
+	int rc;
 
 	memset(&s, 0, sizeof(s));
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	opterr = 0;
-	while ((c = getopt(argc, argv, "hP:W:N:")) != -1) {
-		rc = bench_opt(&o, c, optarg);
-		if (rc < 0)
-			return EXIT_USAGE;
-		if (rc == 0)
-			usage();
-	}
+	rc = bench_getopt(argc, argv, "", &o, NULL, NULL);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc < 0)
+		usage();
 	if (argc - optind < 2 || argc - optind > 3)
 		usage();
 	why = util_parse_size(argv[optind], 1, &size);

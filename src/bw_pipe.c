@@ -68,7 +68,17 @@ cleanup(void *sp)
 	s->buf = NULL;
 }
 
-static void __attribute__((noreturn)) usage(void)
+/* -m and -M: message size and bytes per iteration. */
+static int
+option(void *sp, int c, const char *arg)
+{
+	struct state *s = sp;
+
+	return ipc_parse_sizes(c, arg, &s->msize, &s->total);
+}
+
+static void __attribute__((noreturn))
+usage(void)
 {
 	util_usage("[-m <message size>] [-M <total bytes>] [-P <parallelism>] "
 	           "[-W <warmup>] [-N <repetitions>]");
@@ -83,35 +93,20 @@ main(int argc, char **argv)
 	struct bench_desc d = {
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
 	};
-	struct bench_result r;
-	int c, rc;
+	int rc;
 
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
 	o.helpers = 1;
 	sched_set_default("UNIQUE");
-	opterr = 0;
-	while ((c = getopt(argc, argv, "hm:M:P:W:N:")) != -1) {
-		if (c == 'm' || c == 'M') {
-			if (ipc_parse_sizes(c, optarg, &s.msize, &s.total) != 0)
-				return EXIT_USAGE;
-			continue;
-		}
-		rc = bench_opt(&o, c, optarg);
-		if (rc < 0)
-			return EXIT_USAGE;
-		if (rc == 0)
-			usage();
-	}
-	if (optind != argc)
+	rc = bench_getopt(argc, argv, "m:M:", &o, option, &s);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc != argc)
 		usage();
 	ipc_round_total(s.msize, &s.total);
 	if (timing_check_env() != 0)
 		return EXIT_USAGE;
-	if (bench_run(&d, &o, &r) != 0)
-		return EXIT_FAILED;
-	rc = report_mbs(&r, "Pipe bandwidth", (double)s.total);
-	bench_result_free(&r);
-	return rc == 0 ? 0 : EXIT_FAILED;
+	return bench_measure_mbs(&d, &o, "Pipe bandwidth", (double)s.total);
 }

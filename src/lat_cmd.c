@@ -96,7 +96,6 @@ main(int argc, char **argv)
 	struct state s = { NULL, -1 };
 	struct bench_desc d = { .init = init, .run = run, .cleanup = cleanup,
 				.state = &s };
-	struct bench_result r;
 	int c, rc;
 
 	if (bench_start(argc, argv) != 0)
@@ -116,9 +115,5 @@ main(int argc, char **argv)
 	s.argv = &argv[optind];
 	if (timing_check_env() != 0)
 		return EXIT_USAGE;
-	if (bench_run(&d, &o, &r) != 0)
-		return EXIT_FAILED;
-	rc = report_us(&r, "lat_cmd", 1);
-	bench_result_free(&r);
-	return rc == 0 ? 0 : EXIT_FAILED;
+	return bench_measure_us(&d, &o, "lat_cmd", 1);
 }

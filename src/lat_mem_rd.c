@@ -97,7 +97,8 @@ cleanup(void *sp)
 	s->buf = NULL;
 }
 
-static void __attribute__((noreturn)) usage(void)
+static void __attribute__((noreturn))
+usage(void)
 {
 	util_usage("[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 	           "[-t] len [stride...]");

@@ -188,7 +188,8 @@ find_hello(char *path, size_t len)
 	return 0;
 }
 
-static void __attribute__((noreturn)) usage(void)
+static void __attribute__((noreturn))
+usage(void)
 {
 	util_usage("[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 	           "procedure|fork|exec|shell");
@@ -203,24 +204,20 @@ main(int argc, char **argv)
 	struct bench_desc d = {
 		.init = init, .run = NULL, .cleanup = cleanup, .state = &s
 	};
-	struct bench_result r;
 	const struct mode *m = NULL;
 	size_t i;
-	int c, rc;
+	int rc;
 
 	memset(&s, 0, sizeof(s));
 	s.devnull = -1;
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	opterr = 0;
-	while ((c = getopt(argc, argv, "hP:W:N:")) != -1) {
-		rc = bench_opt(&o, c, optarg);
-		if (rc < 0)
-			return EXIT_USAGE;
-		if (rc == 0)
-			usage();
-	}
+	rc = bench_getopt(argc, argv, "", &o, NULL, NULL);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc < 0)
+		usage();
 	if (argc - optind != 1)
 		usage();
 	for (i = 0; i < NMODES; i++)
@@ -236,9 +233,5 @@ main(int argc, char **argv)
 	    find_hello(s.hello, sizeof(s.hello)) != 0)
 		return EXIT_FAILED;
 	d.run = m->run;
-	if (bench_run(&d, &o, &r) != 0)
-		return EXIT_FAILED;
-	rc = report_us(&r, m->label, 1);
-	bench_result_free(&r);
-	return rc == 0 ? 0 : EXIT_FAILED;
+	return bench_measure_us(&d, &o, m->label, 1);
 }

@@ -146,29 +146,19 @@ main(int argc, char **argv)
 	struct state s = { NULL, -1 };
 	struct bench_desc d = { .init = init, .run = run, .cleanup = cleanup,
 				.state = &s };
-	struct bench_result r;
-	int c, rc;
+	int rc;
 
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
 	o.helpers = 1;
 	sched_set_default("BALANCED");
-	opterr = 0;
-	while ((c = getopt(argc, argv, "hP:W:N:")) != -1) {
-		rc = bench_opt(&o, c, optarg);
-		if (rc < 0)
-			return EXIT_USAGE;
-		if (rc == 0)
-			usage();
-	}
-	if (optind != argc)
+	rc = bench_getopt(argc, argv, "", &o, NULL, NULL);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc != argc)
 		usage();
 	if (timing_check_env() != 0)
 		return EXIT_USAGE;
-	if (bench_run(&d, &o, &r) != 0)
-		return EXIT_FAILED;
-	rc = report_us(&r, "Semaphore latency", 1);
-	bench_result_free(&r);
-	return rc == 0 ? 0 : EXIT_FAILED;
+	return bench_measure_us(&d, &o, "Semaphore latency", 1);
 }

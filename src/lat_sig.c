@@ -184,7 +184,8 @@ cleanup(void *sp)
 	s->page = NULL;
 }
 
-static void __attribute__((noreturn)) usage(void)
+static void __attribute__((noreturn))
+usage(void)
 {
 	util_usage("[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 	           "install|catch|prot [file]");
@@ -235,21 +236,18 @@ main(int argc, char **argv)
 	struct bench_result r, base;
 	const char *mode, *file = NULL;
 	struct stat st;
-	int c, rc;
+	int rc;
 
 	memset(&s, 0, sizeof(s));
 	s.pagesize = mem_pagesize();
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	opterr = 0;
-	while ((c = getopt(argc, argv, "hP:W:N:")) != -1) {
-		rc = bench_opt(&o, c, optarg);
-		if (rc < 0)
-			return EXIT_USAGE;
-		if (rc == 0)
-			usage();
-	}
+	rc = bench_getopt(argc, argv, "", &o, NULL, NULL);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc < 0)
+		usage();
 	if (argc - optind < 1 || argc - optind > 2)
 		usage();
 	mode = argv[optind];

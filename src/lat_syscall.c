@@ -160,7 +160,8 @@ cleanup(void *sp)
 	s->fd = -1;
 }
 
-static void __attribute__((noreturn)) usage(void)
+static void __attribute__((noreturn))
+usage(void)
 {
 	char names[128] = "";
 	size_t i;
@@ -210,22 +211,18 @@ main(int argc, char **argv)
 	struct bench_desc d = {
 		.init = init, .run = NULL, .cleanup = cleanup, .state = &s
 	};
-	struct bench_result r;
 	struct stat st;
 	size_t i;
-	int c, rc;
+	int rc;
 
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	opterr = 0;
-	while ((c = getopt(argc, argv, "hP:W:N:")) != -1) {
-		rc = bench_opt(&o, c, optarg);
-		if (rc < 0)
-			return EXIT_USAGE;
-		if (rc == 0)
-			usage();
-	}
+	rc = bench_getopt(argc, argv, "", &o, NULL, NULL);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc < 0)
+		usage();
 	if (optind >= argc || argc - optind > 2)
 		usage();
 	for (i = 0; i < NMODES; i++)
@@ -248,9 +245,5 @@ main(int argc, char **argv)
 		}
 	}
 	d.run = current->run;
-	if (bench_run(&d, &o, &r) != 0)
-		return EXIT_FAILED;
-	rc = report_us(&r, current->label, 1);
-	bench_result_free(&r);
-	return rc == 0 ? 0 : EXIT_FAILED;
+	return bench_measure_us(&d, &o, current->label, 1);
 }

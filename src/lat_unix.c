@@ -65,7 +65,28 @@ cleanup(void *sp)
 	s->buf = NULL;
 }
 
-static void __attribute__((noreturn)) usage(void)
+/* -m: the message size. */
+static int
+option(void *sp, int c, const char *arg)
+{
+	struct state *s = sp;
+	const char *why;
+	uint64_t v;
+
+	(void)c;
+	why = util_parse_size(arg, 1, &v);
+	if (why == NULL && (v < 1 || v > MAX_MSG))
+		why = "out of range (1 byte to 64 MB)";
+	if (why != NULL) {
+		util_err("bad -m '%s': %s", arg, why);
+		return -1;
+	}
+	s->msize = (size_t)v;
+	return 0;
+}
+
+static void __attribute__((noreturn))
+usage(void)
 {
 	util_usage("[-m <message size>] [-P <parallelism>] [-W <warmup>] "
 	           "[-N <repetitions>]");
@@ -80,42 +101,19 @@ main(int argc, char **argv)
 	struct bench_desc d = {
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
 	};
-	struct bench_result r;
-	uint64_t v;
-	const char *why;
-	int c, rc;
+	int rc;
 
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
 	o.helpers = 1;
 	sched_set_default("BALANCED");
-	opterr = 0;
-	while ((c = getopt(argc, argv, "hm:P:W:N:")) != -1) {
-		if (c == 'm') {
-			why = util_parse_size(optarg, 1, &v);
-			if (why == NULL && (v < 1 || v > MAX_MSG))
-				why = "out of range (1 byte to 64 MB)";
-			if (why != NULL) {
-				util_err("bad -m '%s': %s", optarg, why);
-				return EXIT_USAGE;
-			}
-			s.msize = (size_t)v;
-			continue;
-		}
-		rc = bench_opt(&o, c, optarg);
-		if (rc < 0)
-			return EXIT_USAGE;
-		if (rc == 0)
-			usage();
-	}
-	if (optind != argc)
+	rc = bench_getopt(argc, argv, "m:", &o, option, &s);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc != argc)
 		usage();
 	if (timing_check_env() != 0)
 		return EXIT_USAGE;
-	if (bench_run(&d, &o, &r) != 0)
-		return EXIT_FAILED;
-	rc = report_us(&r, "AF_UNIX sock stream latency", 1);
-	bench_result_free(&r);
-	return rc == 0 ? 0 : EXIT_FAILED;
+	return bench_measure_us(&d, &o, "AF_UNIX sock stream latency", 1);
 }

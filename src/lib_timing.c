@@ -669,6 +669,60 @@ bench_opt(struct bench_opts *o, int c, const char *arg)
 	}
 }
 
+int
+bench_getopt(int argc, char **argv, const char *own, struct bench_opts *o,
+             int (*handle)(void *ctx, int c, const char *arg), void *ctx)
+{
+	char optstring[64];
+	int c, rc;
+
+	snprintf(optstring, sizeof(optstring), "%shP:W:N:", own);
+	opterr = 0;
+	while ((c = getopt(argc, argv, optstring)) != -1) {
+		rc = bench_opt(o, c, optarg);
+		if (rc < 0)
+			return -1;
+		if (rc == 1)
+			continue;
+		if (c != '?' && c != 'h' && c != ':' && c != '+' &&
+		    strchr(own, c) != NULL && handle != NULL) {
+			if (handle(ctx, c, optarg) != 0)
+				return -1;
+			continue;
+		}
+		return -2;
+	}
+	return optind;
+}
+
+int
+bench_measure_us(const struct bench_desc *d, const struct bench_opts *o,
+                 const char *label, double ops_per_iter)
+{
+	struct bench_result r;
+	int rc;
+
+	if (bench_run(d, o, &r) != 0)
+		return EXIT_FAILED;
+	rc = report_us(&r, label, ops_per_iter);
+	bench_result_free(&r);
+	return rc == 0 ? 0 : EXIT_FAILED;
+}
+
+int
+bench_measure_mbs(const struct bench_desc *d, const struct bench_opts *o,
+                  const char *label, double bytes_per_iter)
+{
+	struct bench_result r;
+	int rc;
+
+	if (bench_run(d, o, &r) != 0)
+		return EXIT_FAILED;
+	rc = report_mbs(&r, label, bytes_per_iter);
+	bench_result_free(&r);
+	return rc == 0 ? 0 : EXIT_FAILED;
+}
+
 /* ------------------------------------------------------------------ */
 /* The harness.                                                        */
 
