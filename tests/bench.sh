@@ -31,11 +31,14 @@ echo "lat_syscall null: $ours us; bare getppid loop (10M calls): $peer us; ratio
 
 : >"$T_TMP/bw"
 : >"$T_TMP/lat"
+: >"$T_TMP/peer"
 for _ in 1 2 3 4 5; do
 	"$BUILD/bw_mem" 256m rd 2>&1 | awk '{ print $2 }' >>"$T_TMP/bw"
+	"$PEER" read $size >>"$T_TMP/peer"
 	"$BUILD/lat_mem_rd" 256 128 2>&1 | awk '/^256\.00000/ { print $2 }' >>"$T_TMP/lat"
 done
 echo "bw_mem 256m rd, 5 runs: $(tr '\n' ' ' <"$T_TMP/bw")CV $(cv "$T_TMP/bw")% (target <= 3%)"
+echo "  the bare read loop, 5 runs beside it: $(tr '\n' ' ' <"$T_TMP/peer")CV $(cv "$T_TMP/peer")% (the machine's own noise)"
 echo "lat_mem_rd 256 128 at 256 MB, 5 runs: $(tr '\n' ' ' <"$T_TMP/lat")CV $(cv "$T_TMP/lat")% (target <= 3%)"
 
 t0=$(date +%s.%N)
