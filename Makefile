@@ -52,7 +52,9 @@ TIRPC_LIBS := $(shell pkg-config --libs libtirpc 2>/dev/null)
 
 # Every program, one per line.
 PROGRAMS := \
+	bw_file_rd \
 	bw_mem \
+	bw_mmap_rd \
 	bw_pipe \
 	bw_unix \
 	enough \
@@ -62,6 +64,8 @@ PROGRAMS := \
 	lat_fifo \
 	lat_fs \
 	lat_mem_rd \
+	lat_mmap \
+	lat_pagefault \
 	lat_pipe \
 	lat_proc \
 	lat_select \
@@ -76,6 +80,7 @@ PROGRAMS := \
 
 # The library, one module per line.
 LIB_MODULES := \
+	lib_file \
 	lib_ipc \
 	lib_mem \
 	lib_report \

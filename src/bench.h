@@ -356,6 +356,20 @@ int ipc_parse_sizes(int opt, const char *arg, size_t *msize, uint64_t *total);
 void ipc_round_total(size_t msize, uint64_t *total);
 
 /* ------------------------------------------------------------------ */
+/* lib_file: the files the file and VM benchmarks read.               */
+
+/* path is a readable regular file of at least need bytes (its size in
+ * *size, which may be NULL); 0, or -1 after a message. */
+int file_check(const char *path, uint64_t need, uint64_t *size);
+/* A private copy of the first len bytes of path in the program's
+ * temporary directory, for -C copy `copy`; its path (malloc'd), or NULL
+ * after a message. */
+char *file_private_copy(const char *path, uint64_t len, int copy);
+/* The sum of len bytes as 64-bit words (and the tail as bytes): the
+ * readers touch every byte they count, and the sum keeps it so. */
+uint64_t file_sum(const void *buf, size_t len);
+
+/* ------------------------------------------------------------------ */
 /* lib_report: the classic lines (on stderr unless said otherwise) and,
  * when LMBENCH_JSON is set, one JSON record per result.  All return 0,
  * or -1 after a message when the value is zero, negative or not finite
@@ -364,11 +378,16 @@ void ipc_round_total(size_t msize, uint64_t *total);
 /* "LABEL: %.4f microseconds"; value = statistic / ops_per_iter. */
 int report_us(const struct bench_result *r, const char *label,
               double ops_per_iter);
-/* "LABEL: %.4f microseconds" of r's statistic less base's (per
- * iteration): lat_sig catch and prot.  The record's samples are r's less
+/* "LABEL: %.4f microseconds" of r's statistic less base's, per
+ * operation: lat_sig catch and prot, lat_pagefault.  The record's samples are r's less
  * base's statistic. */
 int report_us_diff(const struct bench_result *r,
-                   const struct bench_result *base, const char *label);
+		   const struct bench_result *base, const char *label,
+		   double ops_per_iter);
+/* lat_mmap's "%.6f %.0f": size in MB (10^6), microseconds per operation
+ * (%.3f when under 10). */
+int report_size_us(const struct bench_result *r, const char *metric,
+		   double size_bytes, double ops_per_iter);
 /* lat_fs's line "SIZEk<TAB>FILES<TAB>CREATES/s<TAB>DELETES/s"; files is
  * create's iteration count. */
 int report_fs(double size_bytes, const struct bench_result *create,

@@ -296,7 +296,8 @@ main(int argc, char **argv)
 	rc = report_us_diff(&r, &base,
 	                    strcmp(mode, "prot") == 0
 	                        ? "Protection fault"
-	                        : "Signal handler overhead");
+	                        : "Signal handler overhead",
+	                    1);
 	bench_result_free(&r);
 	bench_result_free(&base);
 	return rc == 0 ? 0 : EXIT_FAILED;

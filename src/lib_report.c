@@ -242,9 +242,9 @@ report_us(const struct bench_result *r, const char *label, double ops_per_iter)
 
 int
 report_us_diff(const struct bench_result *r, const struct bench_result *base,
-               const char *label)
+               const char *label, double ops_per_iter)
 {
-	double v = (r->ns_per_iter - base->ns_per_iter) / 1000.0;
+	double v = (r->ns_per_iter - base->ns_per_iter) / ops_per_iter / 1000.0;
 
 	if (!(v > 0) || !isfinite(v)) {
 		util_err("%s: no valid result (%.4f us less %.4f us)", label,
@@ -252,7 +252,8 @@ report_us_diff(const struct bench_result *r, const struct bench_result *base,
 		return -1;
 	}
 	fprintf(stderr, "%s: %.4f microseconds\n", label, v);
-	json_record_off(r, label, "us", v, -1, CONV_US, 1, base->ns_per_iter);
+	json_record_off(r, label, "us", v, -1, CONV_US, ops_per_iter,
+	                base->ns_per_iter);
 	return 0;
 }
 
@@ -296,6 +297,20 @@ report_ctx(const struct bench_result *r, int nprocs, double ovr_ns,
 	         (unsigned long long)kb, nprocs);
 	json_record_off(r, metric, "us", v, -1, CONV_US, nprocs,
 	                ovr_ns * nprocs);
+	return 0;
+}
+
+int
+report_size_us(const struct bench_result *r, const char *metric,
+               double size_bytes, double ops_per_iter)
+{
+	double v;
+
+	if (checked_value(r, metric, CONV_US, ops_per_iter, &v) != 0)
+		return -1;
+	fprintf(stderr, v < 10 ? "%.6f %.3f\n" : "%.6f %.0f\n", size_bytes / 1e6,
+	        v);
+	json_record(r, metric, "us", v, size_bytes, CONV_US, ops_per_iter);
 	return 0;
 }
 

@@ -1,0 +1,161 @@
+/*
+ * lat_mmap - the cost of mapping a file, touching it and unmapping it.
+ *
+ * Each iteration maps the first SIZE bytes of FILE read/write and shared,
+ * writes one byte every 16 KB within the first tenth of the mapping (-r:
+ * every 160 KB across all of it, lmbench's "random" variant), and unmaps
+ * it.  Each store writes back the byte that is there, so the file's
+ * contents do not change (its pages are dirtied all the same).  The
+ * result is the median time per map-touch-unmap cycle: a figure per
+ * mapping, not per page.  SIZE must be at least 320 KB and FILE at least
+ * SIZE bytes; -C gives each copy a private copy of the file.
+ *
+ * Usage: lat_mmap [-r] [-C] [-P <parallelism>] [-W <warmup>]
+ *        [-N <repetitions>] size file
+ * Output (stderr): "8.388608 58" (MB mapped, 10^6 bytes; microseconds,
+ * with three decimals under 10)
+ */
+#define _DEFAULT_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+#define MIN_SIZE ((uint64_t)320 * 1024)
+
+struct state {
+	const char *file; /* the file named */
+	char *own;	  /* -C: this copy's private file */
+	int private_copy; /* -C */
+	int spread;	  /* -r: touch across the whole mapping */
+	uint64_t size;	  /* bytes mapped */
+	int fd;		  /* the open file */
+};
+
+static int
+init(void *sp, int copy)
+{
+	struct state *s = sp;
+	const char *path = s->file;
+
+	s->own = NULL;
+	if (s->private_copy) {
+		s->own = file_private_copy(s->file, s->size, copy);
+		if (s->own == NULL)
+			return -1;
+		path = s->own;
+	}
+	s->fd = open(path, O_RDWR);
+	if (s->fd < 0) {
+		util_syserr("cannot open %s for writing", path);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+run(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+	size_t step = s->spread ? 160 * 1024 : 16 * 1024;
+	size_t end = s->spread ? (size_t)s->size : (size_t)s->size / 10;
+
+	while (n-- > 0) {
+		volatile char *p = mmap(NULL, (size_t)s->size,
+					PROT_READ | PROT_WRITE, MAP_SHARED,
+					s->fd, 0);
+		size_t i;
+
+		if (p == MAP_FAILED) {
+			util_syserr("mmap");
+			return -1;
+		}
+		for (i = 0; i < end; i += step)
+			p[i] = p[i];
+		munmap((void *)p, (size_t)s->size);
+	}
+	return 0;
+}
+
+static void
+cleanup(void *sp)
+{
+	struct state *s = sp;
+
+	if (s->fd >= 0)
+		close(s->fd);
+	if (s->own != NULL)
+		unlink(s->own);
+	free(s->own);
+	s->own = NULL;
+	s->fd = -1;
+}
+
+static int
+option(void *sp, int c, const char *arg)
+{
+	struct state *s = sp;
+
+	(void)arg;
+	if (c == 'r')
+		s->spread = 1;
+	else
+		s->private_copy = 1;
+	return 0;
+}
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	util_usage("[-r] [-C] [-P <parallelism>] [-W <warmup>] "
+		   "[-N <repetitions>] size file");
+	exit(EXIT_USAGE);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct bench_opts o;
+	struct state s;
+	struct bench_desc d = {
+		.init = init, .run = run, .cleanup = cleanup, .state = &s
+	};
+	struct bench_result r;
+	const char *why;
+	int rc;
+
+	memset(&s, 0, sizeof(s));
+	s.fd = -1;
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	rc = bench_getopt(argc, argv, "rC", &o, option, &s);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc < 0 || argc - optind != 2)
+		usage();
+	why = util_parse_size(argv[optind], 1, &s.size);
+	if (why == NULL && s.size < MIN_SIZE)
+		why = "too small (at least 320 KB)";
+	if (why == NULL && s.size > SIZE_MAX / 2)
+		why = "too large";
+	if (why != NULL) {
+		util_err("bad size '%s': %s", argv[optind], why);
+		return EXIT_USAGE;
+	}
+	s.file = argv[optind + 1];
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+	if (file_check(s.file, s.size, NULL) != 0)
+		return EXIT_FAILED;
+	if (bench_run(&d, &o, &r) != 0)
+		return EXIT_FAILED;
+	rc = report_size_us(&r, s.spread ? "mmap -r" : "mmap", (double)s.size,
+			    1);
+	bench_result_free(&r);
+	return rc == 0 ? 0 : EXIT_FAILED;
+}

@@ -1,0 +1,175 @@
+/*
+ * lat_pagefault - the cost of a page fault on a file in the page cache.
+ *
+ * FILE (at least 1 MB; whole pages of it) is mapped read-only and
+ * shared.  Each iteration maps it, reads one byte of every page in a
+ * random order (a fresh permutation per program, so neither the order
+ * nor a prefetcher helps), and unmaps it.  The same cycle without the
+ * reads is measured too, and the result is the difference divided by the
+ * number of pages: the time per page touched.  The pages stay in the page
+ * cache, so these are minor faults; Linux maps up to 16 neighbouring
+ * pages per fault ("fault-around"), so this is the cost per page, not
+ * per fault.  -C gives each copy a private copy of the file.
+ *
+ * Usage: lat_pagefault [-C] [-P <parallelism>] [-W <warmup>]
+ *        [-N <repetitions>] file
+ * Output (stderr): "Pagefaults on FILE: 0.0712 microseconds"
+ */
+#define _DEFAULT_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+#define MIN_FILE ((uint64_t)1 << 20)
+
+struct state {
+	const char *file; /* the file named */
+	char *own;	  /* -C: this copy's private file */
+	int private_copy; /* -C */
+	int touch;	  /* read the pages (else the baseline) */
+	size_t len;	  /* whole pages of the file */
+	size_t npages;	  /* len / page size */
+	size_t *order;	  /* page offsets, in random order */
+	int fd;		  /* the open file */
+	uint64_t sum;	  /* what was read */
+};
+
+static int
+init(void *sp, int copy)
+{
+	struct state *s = sp;
+	size_t ps = mem_pagesize(), i;
+	uint64_t rng = 0x70616765ULL + (uint64_t)copy;
+	const char *path = s->file;
+
+	s->own = NULL;
+	if (s->private_copy) {
+		s->own = file_private_copy(s->file, s->len, copy);
+		if (s->own == NULL)
+			return -1;
+		path = s->own;
+	}
+	s->fd = open(path, O_RDONLY);
+	if (s->fd < 0) {
+		util_syserr("cannot open %s", path);
+		return -1;
+	}
+	s->order = malloc(s->npages * sizeof(*s->order));
+	if (s->order == NULL) {
+		util_err("out of memory");
+		return -1;
+	}
+	for (i = 0; i < s->npages; i++)
+		s->order[i] = i * ps;
+	for (i = s->npages; i > 1; i--) {
+		size_t j = (size_t)(mem_rand(&rng) % i), t = s->order[i - 1];
+
+		s->order[i - 1] = s->order[j];
+		s->order[j] = t;
+	}
+	return 0;
+}
+
+static int
+run(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+
+	while (n-- > 0) {
+		const volatile char *p =
+			mmap(NULL, s->len, PROT_READ, MAP_SHARED, s->fd, 0);
+		size_t i;
+
+		if (p == MAP_FAILED) {
+			util_syserr("mmap");
+			return -1;
+		}
+		if (s->touch)
+			for (i = 0; i < s->npages; i++)
+				s->sum += (unsigned char)p[s->order[i]];
+		munmap((void *)p, s->len);
+	}
+	bench_use(s->sum);
+	return 0;
+}
+
+static void
+cleanup(void *sp)
+{
+	struct state *s = sp;
+
+	if (s->fd >= 0)
+		close(s->fd);
+	if (s->own != NULL)
+		unlink(s->own);
+	free(s->own);
+	free(s->order);
+	s->own = NULL;
+	s->order = NULL;
+	s->fd = -1;
+}
+
+static int
+option(void *sp, int c, const char *arg)
+{
+	(void)c;
+	(void)arg;
+	((struct state *)sp)->private_copy = 1;
+	return 0;
+}
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	util_usage("[-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+		   "file");
+	exit(EXIT_USAGE);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct bench_opts o;
+	struct state s;
+	struct bench_desc d = {
+		.init = init, .run = run, .cleanup = cleanup, .state = &s
+	};
+	struct bench_result r, base;
+	char label[4200];
+	uint64_t size;
+	int rc;
+
+	memset(&s, 0, sizeof(s));
+	s.fd = -1;
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	rc = bench_getopt(argc, argv, "C", &o, option, &s);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc < 0 || argc - optind != 1)
+		usage();
+	s.file = argv[optind];
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+	if (file_check(s.file, MIN_FILE, &size) != 0)
+		return EXIT_FAILED;
+	s.len = (size_t)(size / mem_pagesize() * mem_pagesize());
+	s.npages = s.len / mem_pagesize();
+	s.touch = 0;
+	if (bench_run(&d, &o, &base) != 0)
+		return EXIT_FAILED;
+	s.touch = 1;
+	if (bench_run(&d, &o, &r) != 0)
+		return EXIT_FAILED;
+	snprintf(label, sizeof(label), "Pagefaults on %s", s.file);
+	rc = report_us_diff(&r, &base, label, (double)s.npages);
+	bench_result_free(&r);
+	bench_result_free(&base);
+	return rc == 0 ? 0 : EXIT_FAILED;
+}

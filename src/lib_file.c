@@ -1,0 +1,115 @@
+/*
+ * lib_file.c - the files that bw_file_rd, bw_mmap_rd, lat_mmap and
+ * lat_pagefault read: checked before anything is timed, and copied per
+ * copy for -C.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+int
+file_check(const char *path, uint64_t need, uint64_t *size)
+{
+	struct stat st;
+	int fd;
+
+	if (stat(path, &st) != 0) {
+		util_syserr("cannot use %s", path);
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		util_err("cannot use %s: a directory", path);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		util_err("cannot use %s: not a regular file", path);
+		return -1;
+	}
+	fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		util_syserr("cannot read %s", path);
+		return -1;
+	}
+	close(fd);
+	if ((uint64_t)st.st_size < need) {
+		util_err("%s holds %lld bytes, fewer than the %llu asked for",
+			 path, (long long)st.st_size, (unsigned long long)need);
+		return -1;
+	}
+	if (size != NULL)
+		*size = (uint64_t)st.st_size;
+	return 0;
+}
+
+char *
+file_private_copy(const char *path, uint64_t len, int copy)
+{
+	const char *dir = bench_tmpdir();
+	char *out, buf[65536];
+	int in, fd;
+	uint64_t left = len;
+
+	if (dir == NULL)
+		return NULL;
+	out = malloc(PATH_MAX);
+	if (out == NULL) {
+		util_err("out of memory");
+		return NULL;
+	}
+	snprintf(out, PATH_MAX, "%s/copy.%d.%d", dir, copy, (int)getpid());
+	in = open(path, O_RDONLY);
+	fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (in < 0 || fd < 0) {
+		util_syserr("cannot copy %s to %s", path, out);
+		goto fail;
+	}
+	while (left > 0) {
+		size_t want = left < sizeof(buf) ? (size_t)left : sizeof(buf);
+		ssize_t r = read(in, buf, want);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0 || ipc_writen(fd, buf, (size_t)r) != r) {
+			util_syserr("cannot copy %s to %s", path, out);
+			goto fail;
+		}
+		left -= (uint64_t)r;
+	}
+	close(in);
+	close(fd);
+	return out;
+fail:
+	if (in >= 0)
+		close(in);
+	if (fd >= 0)
+		close(fd);
+	unlink(out);
+	free(out);
+	return NULL;
+}
+
+uint64_t
+file_sum(const void *buf, size_t len)
+{
+	const uint64_t *p = buf;
+	uint64_t a = 0, b = 0, c = 0, d = 0;
+	size_t i, n = len / sizeof(*p);
+
+	for (i = 0; i + 4 <= n; i += 4) {
+		a += p[i];
+		b += p[i + 1];
+		c += p[i + 2];
+		d += p[i + 3];
+	}
+	for (; i < n; i++)
+		a += p[i];
+	for (i = n * sizeof(*p); i < len; i++)
+		a += ((const unsigned char *)buf)[i];
+	return a + b + c + d;
+}
