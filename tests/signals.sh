@@ -113,6 +113,11 @@ stop_test TERM 2 "lat_select tcp" "$BUILD/lat_select" -N 10000 tcp
 stop_test TERM 2 "lat_usleep" "$BUILD/lat_usleep" -N 10000 1000
 stop_test TERM 2 "lat_cmd" "$BUILD/lat_cmd" -N 10000 /bin/sleep 0.01
 stop_test TERM 2 "lat_fs" "$BUILD/lat_fs" -N 10000 "$T_TMP/fs"
+head -c 4194304 /dev/zero >"$T_TMP/f4m"
+stop_test TERM 4 "bw_file_rd -C -P 2" "$BUILD/bw_file_rd" -N 10000 -C -P 2 4m io_only "$T_TMP/f4m"
+stop_test TERM 4 "bw_mmap_rd -C -P 2" "$BUILD/bw_mmap_rd" -N 10000 -C -P 2 4m open2close "$T_TMP/f4m"
+stop_test TERM 2 "lat_mmap" "$BUILD/lat_mmap" -N 10000 4m "$T_TMP/f4m"
+stop_test TERM 2 "lat_pagefault" "$BUILD/lat_pagefault" -N 10000 "$T_TMP/f4m"
 if [ -z "$(ls -A "$T_TMP/fs")" ]; then ok; else not_ok "lat_fs killed: left $(ls -A "$T_TMP/fs")"; fi
 
 # A helper killed mid-measurement: the program says so and exits 1.

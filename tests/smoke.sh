@@ -218,6 +218,43 @@ bad lat_fs 1 "$T_TMP/file"
 bad lat_fs 2 -n 1
 bad lat_fs 2 -s 2g
 
+# file and VM
+head -c 2097152 /dev/zero >"$T_TMP/f2m"
+for m in io_only open2close; do
+	result bw_file_rd err "$PAIR" 2 1 10000000 -N 3 1m $m "$T_TMP/f2m"
+	if grep -q '^1\.05 ' "$T_TMP/err"; then ok; else not_ok "bw_file_rd $m size"; fi
+done
+result bw_file_rd err "$PAIR" 2 1 10000000 -N 3 -C -P 2 512 io_only "$T_TMP/f2m"
+usage_checks bw_file_rd 1m io_only "$T_TMP/f2m" extra
+bad bw_file_rd 1 4m io_only "$T_TMP/f2m"
+bad bw_file_rd 1 1m io_only /nonexistent
+bad bw_file_rd 1 1m io_only "$T_TMP"
+bad bw_file_rd 2 1m bogus "$T_TMP/f2m"
+bad bw_file_rd 2 10 io_only "$T_TMP/f2m"
+for m in mmap_only open2close; do
+	result bw_mmap_rd err "$PAIR" 2 1 100000000 -N 3 1m $m "$T_TMP/f2m"
+done
+result bw_mmap_rd err "$PAIR" 2 1 100000000 -N 3 -C -P 2 2m open2close "$T_TMP/f2m"
+usage_checks bw_mmap_rd 1m mmap_only "$T_TMP/f2m" extra
+bad bw_mmap_rd 1 4m mmap_only "$T_TMP/f2m"
+bad bw_mmap_rd 1 1m mmap_only /nonexistent
+bad bw_mmap_rd 2 1m bogus "$T_TMP/f2m"
+cp "$T_TMP/f2m" "$T_TMP/f2m.orig"
+result lat_mmap err '^[0-9]+\.[0-9]{6} [0-9]+(\.[0-9]{3})?$' 2 0.001 10000000 -N 3 1m "$T_TMP/f2m"
+if grep -q '^1\.048576 ' "$T_TMP/err"; then ok; else not_ok "lat_mmap size column"; fi
+result lat_mmap err '^[0-9]+\.[0-9]{6} [0-9]+(\.[0-9]{3})?$' 2 0.001 10000000 -N 3 -r -C -P 2 2m "$T_TMP/f2m"
+if cmp -s "$T_TMP/f2m" "$T_TMP/f2m.orig"; then ok; else not_ok "lat_mmap changed the file"; fi
+usage_checks lat_mmap 1m "$T_TMP/f2m" extra
+bad lat_mmap 2 100k "$T_TMP/f2m"
+bad lat_mmap 1 4m "$T_TMP/f2m"
+bad lat_mmap 1 1m /nonexistent
+result lat_pagefault err "^Pagefaults on $T_TMP/f2m: $US" 4 0.0001 1000 -N 3 "$T_TMP/f2m"
+result lat_pagefault err "^Pagefaults on $T_TMP/f2m: $US" 4 0.0001 1000 -N 3 -C -P 2 "$T_TMP/f2m"
+usage_checks lat_pagefault "$T_TMP/f2m" extra
+bad lat_pagefault 1 "$T_TMP/file"
+bad lat_pagefault 1 /nonexistent
+bad lat_pagefault 1 "$T_TMP"
+
 # calibration helpers: one number on stdout
 ENOUGH='' result enough out '^[0-9]+$' 1 1 10000000
 usage_checks enough x
