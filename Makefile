@@ -65,6 +65,7 @@ PROGRAMS := \
 	lat_fs \
 	lat_mem_rd \
 	lat_mmap \
+	lat_ops \
 	lat_pagefault \
 	lat_pipe \
 	lat_proc \
@@ -75,6 +76,7 @@ PROGRAMS := \
 	lat_unix \
 	lat_usleep \
 	loop_o \
+	mhz \
 	msleep \
 	timing_o
 
@@ -83,6 +85,7 @@ LIB_MODULES := \
 	lib_file \
 	lib_ipc \
 	lib_mem \
+	lib_ops \
 	lib_report \
 	lib_sched \
 	lib_stats \

@@ -174,7 +174,7 @@ int bench_getopt(int argc, char **argv, const char *own, struct bench_opts *o,
  * then cleanup once.  Only run is timed.
  */
 struct bench_desc {
-	/* untimed set-up of one copy; 0 or -1 after a message */
+	/* untimed set-up of one copy; 0 or -1 after a message (may be NULL) */
 	int (*init)(void *state, int copy);
 	/* the timed loop: do `iters` iterations; 0 or -1 after a message */
 	int (*run)(void *state, uint64_t iters);
@@ -356,6 +356,26 @@ int ipc_parse_sizes(int opt, const char *arg, size_t *msize, uint64_t *total);
 void ipc_round_total(size_t msize, uint64_t *total);
 
 /* ------------------------------------------------------------------ */
+/* lib_ops: dependent chains of one arithmetic operation (lat_ops, mhz) */
+
+enum ops_kind {
+	OPS_INT_BIT, OPS_INT_ADD, OPS_INT_MUL, OPS_INT_DIV, OPS_INT_MOD,
+	OPS_I64_BIT, OPS_I64_ADD, OPS_I64_MUL, OPS_I64_DIV, OPS_I64_MOD,
+	OPS_FLT_ADD, OPS_FLT_MUL, OPS_FLT_DIV,
+	OPS_DBL_ADD, OPS_DBL_MUL, OPS_DBL_DIV
+};
+/* The operands, set at run time (ops_default_args). */
+struct ops_args {
+	uint64_t x, a, b; /* integer start value and operands */
+	double fx, fa, fb; /* floating-point start value and operands */
+};
+/* n iterations of one chain: 100 dependent operations per iteration
+ * (200 for floating-point add and mul, which alternate two operations;
+ * integer mod does a mod and an or, 100 of each).  Returns the result. */
+uint64_t ops_chain(enum ops_kind k, uint64_t n, const struct ops_args *v);
+void ops_default_args(struct ops_args *v, uint64_t seed);
+
+/* ------------------------------------------------------------------ */
 /* lib_file: the files the file and VM benchmarks read.               */
 
 /* path is a readable regular file of at least need bytes (its size in
@@ -412,6 +432,8 @@ int report_memlat(const struct bench_result *r, const char *metric,
  * loop_o); unit names it in the record.  Zero is allowed here. */
 int report_stdout(const char *metric, const char *unit, int decimals,
                   double value);
+/* mhz's "%.0f MHz, %.4f nanosec clock" on stdout. */
+int report_mhz(double mhz, double period_ns);
 /* A text line as is on stderr (section markers, blank lines). */
 void report_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Check LMBENCH_JSON early; -1 after a message if it cannot be used. */

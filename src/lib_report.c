@@ -315,6 +315,19 @@ report_size_us(const struct bench_result *r, const char *metric,
 }
 
 int
+report_mhz(double mhz, double period_ns)
+{
+	if (!(mhz > 0) || !isfinite(mhz)) {
+		util_err("no valid clock rate");
+		return -1;
+	}
+	printf("%.0f MHz, %.4f nanosec clock\n", mhz, period_ns);
+	fflush(stdout);
+	json_record(NULL, "clock", "MHz", mhz, -1, CONV_NS, 1);
+	return 0;
+}
+
+int
 report_ns(const struct bench_result *r, const char *label, double ops_per_iter)
 {
 	double v;

@@ -844,7 +844,7 @@ run_copy(struct copy_ctx *c, int copy, int ctl, int go, struct shared *sh)
 	int ok;
 
 	current_ctl_fd = ctl;
-	if (c->d->init(c->d->state, copy) != 0) {
+	if (c->d->init && c->d->init(c->d->state, copy) != 0) {
 		write_byte(ctl, 'E');
 		_exit(EXIT_FAILED);
 	}
@@ -1075,7 +1075,7 @@ bench_run(const struct bench_desc *d, const struct bench_opts *o,
 	if (o->parallel <= 1) {
 		c.out = r->samples;
 		if (sched_place(0, 0, o->helpers) == -1 ||
-		    d->init(d->state, 0) != 0) {
+		    (d->init && d->init(d->state, 0) != 0)) {
 			bench_result_free(r);
 			return -1;
 		}

@@ -1,0 +1,120 @@
+/*
+ * mhz - the processor clock, from the latency of a one-cycle operation.
+ *
+ * An integer add whose operand is the previous add's result takes one
+ * clock cycle on every current processor, so a chain of them (lib_ops.c:
+ * 100 dependent adds per iteration, nothing the compiler can fold) runs
+ * at one add per cycle: the clock period is the time per add.  The
+ * minimum over the intervals is taken (interference only slows a chain
+ * down).  As a check, a chain of xors (also one cycle) must agree within
+ * 5 %; if it does not after three tries the program prints lmbench's
+ * "-1 System too busy" and exits 1.  This takes well under a second;
+ * lmbench's statistical method took minutes.  The figure is the clock
+ * the core ran at while measuring (turbo and power states included).
+ *
+ * Usage: mhz [-d] [-c]
+ * Output (stdout): "2913 MHz, 0.3433 nanosec clock"; -c: the period in ns
+ * ("0.3433"); -d first prints every sample (ns per add) as a C
+ * initialiser.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+struct state {
+	enum ops_kind kind;   /* the chain measured */
+	struct ops_args args; /* its operands */
+};
+
+static int
+run(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+
+	bench_use(ops_chain(s->kind, n, &s->args));
+	return 0;
+}
+
+static int
+option(void *sp, int c, const char *arg)
+{
+	int *flags = sp;
+
+	(void)arg;
+	*flags |= c == 'd' ? 1 : 2;
+	return 0;
+}
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	util_usage("[-d] [-c]");
+	exit(EXIT_USAGE);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct state s;
+	struct bench_opts o;
+	struct bench_desc d = { .run = run, .state = &s };
+	struct bench_result add, xor;
+	int rc, flags = 0, tries;
+	double period = 0;
+	size_t i;
+
+	memset(&s, 0, sizeof(s));
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	o.stat = BENCH_MINIMUM;
+	/* Only -d and -c: no -P, -W or -N for mhz. */
+	opterr = 0;
+	while ((rc = getopt(argc, argv, "hdc")) != -1) {
+		if (rc == 'd' || rc == 'c')
+			option(&flags, rc, NULL);
+		else
+			usage();
+	}
+	if (optind != argc)
+		usage();
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+	ops_default_args(&s.args, (uint64_t)getpid());
+	for (tries = 0; tries < 3; tries++) {
+		s.kind = OPS_I64_ADD;
+		if (bench_run(&d, &o, &add) != 0)
+			return EXIT_FAILED;
+		s.kind = OPS_I64_BIT;
+		if (bench_run(&d, &o, &xor) != 0)
+			return EXIT_FAILED;
+		period = add.ns_per_iter / 100;
+		if (period > 0 && xor.ns_per_iter / add.ns_per_iter < 1.05 &&
+		    add.ns_per_iter / xor.ns_per_iter < 1.05)
+			break;
+		bench_result_free(&add);
+		bench_result_free(&xor);
+		period = 0;
+	}
+	if (period <= 0) {
+		printf("-1 System too busy\n");
+		return EXIT_FAILED;
+	}
+	if (flags & 1) {
+		printf("{ ");
+		for (i = 0; i < add.nsamples; i++)
+			printf("%s%.6f", i ? ", " : "",
+			       add.samples[i].ns_per_iter / 100);
+		printf(" };\n");
+	}
+	if (flags & 2)
+		rc = report_stdout("clock period", "ns", 4, period);
+	else
+		rc = report_mhz(1000.0 / period, period);
+	bench_result_free(&add);
+	bench_result_free(&xor);
+	return rc == 0 ? 0 : EXIT_FAILED;
+}
