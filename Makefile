@@ -142,7 +142,7 @@ $(UNIT_BINS): $(BUILD)/tests/%: $(OBJ)/%.o $(LIB)
 
 # The tests of one build: BUILD=bin/<triplet> by default.
 check: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts
+	sh tests/run.sh $(BUILD) unit smoke signals scripts truth
 
 unit: $(UNIT_BINS)
 	sh tests/run.sh $(BUILD) unit
@@ -174,7 +174,7 @@ bench: $(PROG_BINS) $(BUILD)/tests/peer
 
 # The README's test command: everything.
 test: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts
+	sh tests/run.sh $(BUILD) unit smoke signals scripts truth
 	$(MAKE) sanitize
 	$(MAKE) lint
 

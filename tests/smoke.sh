@@ -255,6 +255,22 @@ bad lat_pagefault 1 "$T_TMP/file"
 bad lat_pagefault 1 /nonexistent
 bad lat_pagefault 1 "$T_TMP"
 
+# lat_ops: 18 lines in lmbench's order, none below 0.1 ns
+result lat_ops err '^[a-z0-9 ]+: [0-9]+\.[0-9]{2} nanoseconds$' 3 0.1 10000 -N 3
+if [ "$(cut -d: -f1 "$T_TMP/err" | tr '\n' ',')" = "integer bit,integer add,integer mul,integer div,integer mod,int64 bit,uint64 add,int64 mul,int64 div,int64 mod,float add,float mul,float div,double add,double mul,double div,float bogomflops,double bogomflops," ]; then ok; else
+	not_ok "lat_ops order: $(cut -d: -f1 "$T_TMP/err" | tr '\n' ',')"
+fi
+usage_checks lat_ops extra
+# mhz: one line on stdout
+result mhz out '^[0-9]+ MHz, [0-9]+\.[0-9]{4} nanosec clock$' 1 100 10000
+result mhz out '^[0-9]+\.[0-9]{4}$' 1 0.05 10 -c
+run_prog "$BUILD/mhz" -d
+if head -n 1 "$T_TMP/out" | grep -Eq '^\{ [0-9.]+(, [0-9.]+)* \};$' && tail -n 1 "$T_TMP/out" | grep -q ' MHz, '; then ok; else
+	not_ok "mhz -d: $(cat "$T_TMP/out")"
+fi
+usage_checks mhz extra
+bad mhz 2 -P 2
+
 # calibration helpers: one number on stdout
 ENOUGH='' result enough out '^[0-9]+$' 1 1 10000000
 usage_checks enough x
