@@ -74,8 +74,11 @@ run(void *sp, uint64_t n)
 			util_syserr("mmap");
 			return -1;
 		}
-		for (i = 0; i < end; i += step)
-			p[i] = p[i];
+		for (i = 0; i < end; i += step) {
+			char c = p[i]; /* read, then store the same byte */
+
+			p[i] = c;
+		}
 		munmap((void *)p, (size_t)s->size);
 	}
 	return 0;
