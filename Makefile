@@ -78,6 +78,7 @@ PROGRAMS := \
 	loop_o \
 	mhz \
 	msleep \
+	stream \
 	timing_o
 
 # The library, one module per line.

@@ -1,0 +1,292 @@
+/*
+ * stream - lmbench's STREAM: memory bandwidth of four simple vector
+ * kernels over arrays of doubles.
+ *
+ * -M is the memory of the three arrays together (default 24,000,000
+ * bytes: 10^6 doubles each; suffixes k K m M g G).  One iteration is one
+ * pass of the kernel over every element:
+ *   -v 1 (default)  copy c = a (16 bytes per element counted), scale
+ *                   b = s*c (16), add c = a + b (24), triad a = b + s*c (24)
+ *   -v 2            fill a = q (8), copy b = a (16), daxpy a = a + s*b
+ *                   (24), sum t += a (8)
+ * as STREAM counts them (no write-allocate traffic).  "latency" is the
+ * time per element in nanoseconds; "bandwidth" is copies * bytes / time
+ * in MB/s (10^6 bytes).  Both come from the minimum interval with one
+ * copy, the median with several, as lmbench.
+ *
+ * Each kernel starts from the arrays STREAM's sequence would have left
+ * before it.  After every interval the arrays are checked against the
+ * values the kernel must have left (computed from the iteration counts,
+ * exactly representable), as McCalpin's STREAM validates its results; a
+ * wrong value is an error (status 1), not a figure.
+ *
+ * Usage: stream [-v <stream version 1|2>] [-M <len>[K|M]]
+ *        [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
+ * Output (stderr): "STREAM copy latency: 1.23 nanoseconds",
+ * "STREAM copy bandwidth: 12345.67 MB/sec", then scale, add, triad (v2:
+ * "STREAM2 fill ...", copy, daxpy, sum).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+
+enum kernel { K_COPY, K_SCALE, K_ADD, K_TRIAD, K_FILL, K_COPY2, K_DAXPY, K_SUM };
+
+struct state {
+	size_t n;	    /* elements per array */
+	enum kernel k;	    /* the kernel measured */
+	double *a, *b, *c;  /* the arrays */
+	double scalar;	    /* s */
+	double total;	    /* sum: the last sum */
+	uint64_t daxpys;    /* daxpy passes made so far */
+	int version;	    /* 1 or 2 */
+};
+
+static int
+init(void *sp, int copy)
+{
+	struct state *s = sp;
+	double q = s->scalar, a0 = 2.0, b0 = 2.0, c0 = 0.0;
+	size_t i;
+
+	(void)copy;
+	s->a = mem_alloc(s->n * sizeof(double));
+	s->b = s->a ? mem_alloc(s->n * sizeof(double)) : NULL;
+	s->c = s->b ? mem_alloc(s->n * sizeof(double)) : NULL;
+	if (s->c == NULL)
+		return -1;
+	/* The arrays as STREAM's run in turn leaves them before this
+	 * kernel: version 1 starts from a = 1, b = 2, c = 0 and runs copy,
+	 * scale, add, triad; version 2 fills a with 2 and copies it to b. */
+	if (s->version == 1) {
+		a0 = 1.0;
+		b0 = s->k >= K_ADD ? q : 2.0;
+		c0 = s->k == K_COPY ? 0.0 : s->k == K_TRIAD ? 1.0 + q : 1.0;
+	}
+	for (i = 0; i < s->n; i++) {
+		s->a[i] = a0;
+		s->b[i] = b0;
+		s->c[i] = c0;
+	}
+	s->daxpys = 0;
+	return 0;
+}
+
+static int
+run(void *sp, uint64_t iters)
+{
+	struct state *s = sp;
+	double *restrict a = s->a, *restrict b = s->b, *restrict c = s->c;
+	double q = s->scalar, t = 0;
+	size_t i, n = s->n;
+
+	while (iters-- > 0) {
+		switch (s->k) {
+		case K_COPY:
+			for (i = 0; i < n; i++)
+				c[i] = a[i];
+			break;
+		case K_SCALE:
+			for (i = 0; i < n; i++)
+				b[i] = q * c[i];
+			break;
+		case K_ADD:
+			for (i = 0; i < n; i++)
+				c[i] = a[i] + b[i];
+			break;
+		case K_TRIAD:
+			for (i = 0; i < n; i++)
+				a[i] = b[i] + q * c[i];
+			break;
+		case K_FILL:
+			for (i = 0; i < n; i++)
+				a[i] = 2.0;
+			break;
+		case K_COPY2:
+			for (i = 0; i < n; i++)
+				b[i] = a[i];
+			break;
+		case K_DAXPY:
+			for (i = 0; i < n; i++)
+				a[i] = a[i] + q * b[i];
+			s->daxpys++;
+			break;
+		case K_SUM:
+			t = 0;
+			for (i = 0; i < n; i++)
+				t += a[i];
+			s->total = t;
+			break;
+		}
+		/* Each pass must reach memory: no merging of passes. */
+		__asm__ volatile("" ::: "memory");
+	}
+	return 0;
+}
+
+/* Every element equal to want (exact: all values are small integers). */
+static int
+all_equal(const double *v, size_t n, double want, const char *what)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (fabs(v[i] - want) > 1e-13 * fabs(want)) {
+			util_err("validation failed: %s[%zu] is %g, not %g",
+				 what, i, v[i], want);
+			return -1;
+		}
+	return 0;
+}
+
+/* Check the arrays after an interval (untimed). */
+static int
+validate(void *sp, uint64_t iters)
+{
+	struct state *s = sp;
+	double q = s->scalar, want;
+
+	(void)iters;
+	switch (s->k) {
+	/* Each version-1 kernel is idempotent given the arrays init set:
+	 * after copy c = 1, after scale b = q, after add c = 1 + q, after
+	 * triad a = q + q(1 + q). */
+	case K_COPY: return all_equal(s->c, s->n, 1.0, "c");
+	case K_SCALE: return all_equal(s->b, s->n, q, "b");
+	case K_ADD: return all_equal(s->c, s->n, 1.0 + q, "c");
+	case K_TRIAD: return all_equal(s->a, s->n, q + q * (1.0 + q), "a");
+	/* Version 2: fill a = 2, copy b = 2, daxpy adds 2q per pass. */
+	case K_FILL: return all_equal(s->a, s->n, 2.0, "a");
+	case K_COPY2: return all_equal(s->b, s->n, 2.0, "b");
+	case K_DAXPY:
+		return all_equal(s->a, s->n, 2.0 + 2.0 * q * (double)s->daxpys,
+				 "a");
+	case K_SUM:
+		want = (double)s->n * (2.0 + 2.0 * q * (double)s->daxpys);
+		if (fabs(s->total - want) > 1e-13 * want) {
+			util_err("validation failed: sum is %g, not %g",
+				 s->total, want);
+			return -1;
+		}
+		return 0;
+	}
+	return 0;
+}
+
+static void
+cleanup(void *sp)
+{
+	struct state *s = sp;
+
+	mem_free(s->a, s->n * sizeof(double));
+	mem_free(s->b, s->n * sizeof(double));
+	mem_free(s->c, s->n * sizeof(double));
+	s->a = s->b = s->c = NULL;
+}
+
+static int
+option(void *sp, int c, const char *arg)
+{
+	struct state *s = sp;
+	const char *why;
+	uint64_t v;
+
+	if (c == 'v') {
+		if (strcmp(arg, "1") != 0 && strcmp(arg, "2") != 0) {
+			util_err("bad -v '%s': the version is 1 or 2", arg);
+			return -1;
+		}
+		s->version = arg[0] - '0';
+		return 0;
+	}
+	why = util_parse_size(arg, 1, &v);
+	if (why == NULL && v < 3 * 1024 * sizeof(double))
+		why = "too small (at least 24 KB)";
+	if (why == NULL && v > SIZE_MAX / 2)
+		why = "too large";
+	if (why != NULL) {
+		util_err("bad -M '%s': %s", arg, why);
+		return -1;
+	}
+	s->n = (size_t)(v / (3 * sizeof(double)));
+	return 0;
+}
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	util_usage("[-v <stream version 1|2>] [-M <len>[K|M]] "
+		   "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]");
+	exit(EXIT_USAGE);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct {
+		int version;
+		enum kernel k;
+		const char *name;
+		double bytes;
+	} kernels[] = {
+		{ 1, K_COPY, "copy", 16 },   { 1, K_SCALE, "scale", 16 },
+		{ 1, K_ADD, "add", 24 },     { 1, K_TRIAD, "triad", 24 },
+		{ 2, K_FILL, "fill", 8 },    { 2, K_COPY2, "copy", 16 },
+		{ 2, K_DAXPY, "daxpy", 24 }, { 2, K_SUM, "sum", 8 },
+	};
+	struct state s;
+	struct bench_opts o;
+	struct bench_desc d = { .init = init,
+				.run = run,
+				.cleanup = cleanup,
+				.state = &s,
+				.after = validate };
+	struct bench_result r;
+	char label[64];
+	size_t i;
+	int rc;
+
+	memset(&s, 0, sizeof(s));
+	s.n = 24000000 / (3 * sizeof(double));
+	s.version = 1;
+	s.scalar = 3.0;
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	rc = bench_getopt(argc, argv, "v:M:", &o, option, &s);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc != argc)
+		usage();
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+	o.stat = o.parallel > 1 ? BENCH_MEDIAN : BENCH_MINIMUM;
+	if ((uint64_t)s.n * 3 * sizeof(double) * (uint64_t)o.parallel >
+	    mem_available() / 10 * 9) {
+		util_err("%d x %zu MB of arrays is more than the memory "
+			 "available",
+			 o.parallel, s.n * 3 * sizeof(double) >> 20);
+		return EXIT_FAILED;
+	}
+	for (i = 0; i < sizeof(kernels) / sizeof(kernels[0]); i++) {
+		if (kernels[i].version != s.version)
+			continue;
+		s.k = kernels[i].k;
+		if (bench_run(&d, &o, &r) != 0)
+			return EXIT_FAILED;
+		snprintf(label, sizeof(label), "%s %s latency",
+			 s.version == 1 ? "STREAM" : "STREAM2", kernels[i].name);
+		rc = report_ns(&r, label, (double)s.n);
+		snprintf(label, sizeof(label), "%s %s bandwidth",
+			 s.version == 1 ? "STREAM" : "STREAM2", kernels[i].name);
+		if (rc == 0)
+			rc = report_mbs(&r, label, kernels[i].bytes * (double)s.n);
+		bench_result_free(&r);
+		if (rc != 0)
+			return EXIT_FAILED;
+	}
+	return 0;
+}
