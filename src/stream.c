@@ -203,7 +203,7 @@ option(void *sp, int c, const char *arg)
 		return 0;
 	}
 	why = util_parse_size(arg, 1, &v);
-	if (why == NULL && v < 3 * 1024 * sizeof(double))
+	if (why == NULL && v < (uint64_t)3 * 1024 * sizeof(double))
 		why = "too small (at least 24 KB)";
 	if (why == NULL && v > SIZE_MAX / 2)
 		why = "too large";
