@@ -75,6 +75,7 @@ PROGRAMS := \
 	lat_syscall \
 	lat_unix \
 	lat_usleep \
+	line \
 	loop_o \
 	mhz \
 	msleep \

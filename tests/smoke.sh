@@ -283,6 +283,17 @@ bad stream 2 -M 1k
 bad stream 2 -M abc
 bad stream 1 -M 100g
 
+# line: a power of two on stdout
+result line out '^(8|16|32|64|128|256)$' 1 8 256
+result line out '^cache line size: [0-9]+ bytes \((false sharing|latency; no two CPUs fight over a line here)\)$' - 0 0 -v
+if command -v taskset >/dev/null; then
+	run_prog taskset -c 0 "$BUILD/line" -M 16m
+	expect_rc 0 "line on one CPU"
+fi
+usage_checks line extra
+bad line 2 -M 1k
+bad line 2 -P 2
+
 # calibration helpers: one number on stdout
 ENOUGH='' result enough out '^[0-9]+$' 1 1 10000000
 usage_checks enough x
