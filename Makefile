@@ -80,7 +80,8 @@ PROGRAMS := \
 	mhz \
 	msleep \
 	stream \
-	timing_o
+	timing_o \
+	tlb
 
 # The library, one module per line.
 LIB_MODULES := \

@@ -315,6 +315,24 @@ report_size_us(const struct bench_result *r, const char *metric,
 }
 
 int
+report_tlb(size_t pages, int with_cost, double cost_ns)
+{
+	if (pages == 0 || (with_cost && !(cost_ns > 0))) {
+		util_err("no valid TLB result");
+		return -1;
+	}
+	if (with_cost)
+		fprintf(stderr, "tlb: %zu pages %.5f nanoseconds\n", pages,
+		        cost_ns);
+	else
+		fprintf(stderr, "tlb: %zu pages\n", pages);
+	json_record(NULL, "tlb", "pages", (double)pages, -1, CONV_NS, 1);
+	if (with_cost)
+		json_record(NULL, "tlb miss", "ns", cost_ns, -1, CONV_NS, 1);
+	return 0;
+}
+
+int
 report_mhz(double mhz, double period_ns)
 {
 	if (!(mhz > 0) || !isfinite(mhz)) {

@@ -294,6 +294,14 @@ usage_checks line extra
 bad line 2 -M 1k
 bad line 2 -P 2
 
+# tlb
+result tlb err '^tlb: [0-9]+ pages$' 2 8 1000000 -N 3
+result tlb err '^tlb: [0-9]+ pages [0-9]+\.[0-9]{5} nanoseconds$' 2 8 1000000 -N 3 -c -L 64 -M 16m
+usage_checks tlb extra
+bad tlb 2 -L 3
+bad tlb 2 -M 1k
+bad tlb 2 -P 2
+
 # calibration helpers: one number on stdout
 ENOUGH='' result enough out '^[0-9]+$' 1 1 10000000
 usage_checks enough x

@@ -1,0 +1,260 @@
+/*
+ * tlb - how many pages the first-level data TLB maps, and (-c) what a
+ * miss in it costs.
+ *
+ * For a count of N pages two rings of N pointers are chased, 100 loads
+ * per iteration:
+ *   TLB ring    one pointer in each of N pages, pages in random order,
+ *               each at a random line of its page (so the pointers spread
+ *               over the cache sets)
+ *   cache ring  N pointers one line apart in N lines, in random order
+ * Both touch N lines; only the TLB ring touches N pages.  While N pages
+ * fit in the TLB the two cost the same; past it every TLB-ring load also
+ * misses the TLB.  A TLB effect is a TLB ring at least 15 % slower.  N
+ * doubles from 8 until an effect shows, then a binary search between N/2
+ * and N finds the largest count without one: "tlb: N pages".  -c adds
+ * the difference between the rings at 2N pages, the cost of a miss.
+ * Transparent huge pages are turned off for the buffers (they would hide
+ * the effect).  -L is the line (default: the coherency line sysfs
+ * reports, else 64; lmbench's default of 8 bytes made cache misses look
+ * like TLB misses); -M the most memory the TLB ring may span (default
+ * 64 MB).
+ *
+ * Usage: tlb [-c] [-L <line size>] [-M len[K|M]] [-W <warmup>]
+ *        [-N <repetitions>]
+ * Output (stderr): "tlb: 64 pages"; -c: "tlb: 64 pages 2.51234 nanoseconds"
+ */
+#define _DEFAULT_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "bench.h"
+
+struct state {
+	size_t count;  /* N: pointers in the ring */
+	int by_page;   /* 1: TLB ring, 0: cache ring */
+	size_t line;   /* -L */
+	size_t len;    /* bytes mapped */
+	char *buf;
+	void **p;      /* the chase */
+};
+
+static int
+init(void *sp, int copy)
+{
+	struct state *s = sp;
+	size_t ps = mem_pagesize(), i, *slot;
+	uint64_t rng = 0x746c62ULL + (uint64_t)copy + s->count;
+
+	s->len = s->by_page ? s->count * ps : s->count * s->line;
+	s->buf = mem_alloc(s->len);
+	if (s->buf == NULL)
+		return -1;
+#ifdef MADV_NOHUGEPAGE
+	madvise(s->buf, (s->len + ps - 1) / ps * ps, MADV_NOHUGEPAGE);
+#endif
+	slot = malloc(s->count * sizeof(*slot));
+	if (slot == NULL) {
+		util_err("out of memory");
+		return -1;
+	}
+	for (i = 0; i < s->count; i++)
+		slot[i] = s->by_page
+				  ? i * ps + (size_t)(mem_rand(&rng) % (ps / s->line)) *
+						     s->line
+				  : i * s->line;
+	/* Random order: a shuffle of the slots, then a ring through them. */
+	for (i = s->count; i > 1; i--) {
+		size_t j = (size_t)(mem_rand(&rng) % i), t = slot[i - 1];
+
+		slot[i - 1] = slot[j];
+		slot[j] = t;
+	}
+	for (i = 0; i < s->count; i++)
+		*(void **)(s->buf + slot[i]) = s->buf + slot[(i + 1) % s->count];
+	s->p = (void **)(s->buf + slot[0]);
+	free(slot);
+	return 0;
+}
+
+#define LOAD p = (void **)*p;
+#define TEN LOAD LOAD LOAD LOAD LOAD LOAD LOAD LOAD LOAD LOAD
+
+static int
+run(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+	void **p = s->p;
+
+	while (n-- > 0) {
+		TEN TEN TEN TEN TEN TEN TEN TEN TEN TEN
+	}
+	s->p = p;
+	bench_use_ptr(p);
+	return 0;
+}
+
+static void
+cleanup(void *sp)
+{
+	struct state *s = sp;
+
+	mem_free(s->buf, s->len);
+	s->buf = NULL;
+}
+
+/* ns per load of one ring of `count` pointers. */
+static int
+ring_ns(struct state *s, const struct bench_opts *o, size_t count,
+	int by_page, double *ns)
+{
+	struct bench_desc d = {
+		.init = init, .run = run, .cleanup = cleanup, .state = s
+	};
+	struct bench_result r;
+
+	s->count = count;
+	s->by_page = by_page;
+	if (bench_run(&d, o, &r) != 0)
+		return -1;
+	*ns = r.ns_per_iter / 100;
+	bench_result_free(&r);
+	return 0;
+}
+
+/* 1 when count pages show a TLB effect, 0 when not, -1 on failure. */
+static int
+effect(struct state *s, const struct bench_opts *o, size_t count,
+       double *diff)
+{
+	double t, c;
+
+	if (ring_ns(s, o, count, 1, &t) != 0 || ring_ns(s, o, count, 0, &c) != 0)
+		return -1;
+	if (diff != NULL)
+		*diff = t - c;
+	return t > 1.15 * c;
+}
+
+struct opts {
+	int cost;       /* -c */
+	uint64_t line;  /* -L */
+	uint64_t max;   /* -M */
+};
+
+static int
+option(void *sp, int c, const char *arg)
+{
+	struct opts *op = sp;
+	const char *why;
+
+	if (c == 'c') {
+		op->cost = 1;
+		return 0;
+	}
+	why = util_parse_size(arg, 1, c == 'L' ? &op->line : &op->max);
+	if (why == NULL && c == 'L' &&
+	    (op->line < sizeof(void *) || op->line > mem_pagesize() ||
+	     (op->line & (op->line - 1)) != 0))
+		why = "a power of two from 8 to the page size";
+	if (why == NULL && c == 'M' && op->max < 16 * mem_pagesize())
+		why = "too small (at least 16 pages)";
+	if (why != NULL) {
+		util_err("bad -%c '%s': %s", c, arg, why);
+		return -1;
+	}
+	return 0;
+}
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	util_usage("[-c] [-L <line size>] [-M len[K|M]] [-W <warmup>] "
+		   "[-N <repetitions>]");
+	exit(EXIT_USAGE);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct opts op = { 0, 64, 64ULL << 20 };
+	struct state s;
+	struct bench_opts o;
+	size_t n, lo, hi, maxn;
+	double diff = 0;
+	int rc, e;
+	FILE *f;
+
+	memset(&s, 0, sizeof(s));
+	f = fopen("/sys/devices/system/cpu/cpu0/cache/index0/"
+		  "coherency_line_size",
+		  "r");
+	if (f != NULL) {
+		char buf[32];
+		uint64_t v;
+
+		if (fgets(buf, sizeof(buf), f) != NULL) {
+			buf[strcspn(buf, "\n")] = '\0';
+			if (util_parse_u64(buf, 8, 4096, &v) == NULL)
+				op.line = v;
+		}
+		fclose(f);
+	}
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	rc = bench_getopt(argc, argv, "cL:M:", &o, option, &op);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc != argc || o.parallel != 1)
+		usage();
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+	s.line = (size_t)op.line;
+	maxn = (size_t)(op.max / mem_pagesize());
+	/* An effect counts when it shows at n and again at 2n: one noisy
+	 * measurement must not end the search. */
+	for (n = 8; n <= maxn; n *= 2) {
+		e = effect(&s, &o, n, NULL);
+		if (e > 0 && 2 * n <= maxn)
+			e = effect(&s, &o, 2 * n, NULL);
+		if (e < 0)
+			return EXIT_FAILED;
+		if (e)
+			break;
+	}
+	if (n > maxn) {
+		util_err("no TLB effect up to %zu pages (-M %llu bytes)", maxn,
+			 (unsigned long long)op.max);
+		return EXIT_FAILED;
+	}
+	if (n == 8) {
+		util_err("a TLB effect already at 8 pages: no result");
+		return EXIT_FAILED;
+	}
+	/* The largest count without the effect, between n/2 and n. */
+	lo = n / 2;
+	hi = n;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		e = effect(&s, &o, mid, NULL);
+		if (e < 0)
+			return EXIT_FAILED;
+		if (e)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	/* The cost: the difference at twice the reach; a noisy machine can
+	 * hide it in one try. */
+	for (e = 0; op.cost && e < 3; e++) {
+		if (effect(&s, &o, 2 * lo, &diff) < 0)
+			return EXIT_FAILED;
+		if (diff > 0)
+			break;
+	}
+	return report_tlb(lo, op.cost, diff) == 0 ? 0 : EXIT_FAILED;
+}
