@@ -79,6 +79,7 @@ PROGRAMS := \
 	loop_o \
 	mhz \
 	msleep \
+	par_mem \
 	stream \
 	timing_o \
 	tlb

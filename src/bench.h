@@ -432,6 +432,8 @@ int report_memlat(const struct bench_result *r, const char *metric,
  * loop_o); unit names it in the record.  Zero is allowed here. */
 int report_stdout(const char *metric, const char *unit, int decimals,
                   double value);
+/* par_mem's "%.6f %.2f": size in MB (10^6), parallelism. */
+int report_par(double size_bytes, double parallelism);
 /* tlb's "tlb: N pages" (and " %.5f nanoseconds" with the cost). */
 int report_tlb(size_t pages, int with_cost, double cost_ns);
 /* mhz's "%.0f MHz, %.4f nanosec clock" on stdout. */

@@ -333,6 +333,19 @@ report_tlb(size_t pages, int with_cost, double cost_ns)
 }
 
 int
+report_par(double size_bytes, double parallelism)
+{
+	if (!(parallelism > 0) || !isfinite(parallelism)) {
+		util_err("no valid parallelism at %.0f bytes", size_bytes);
+		return -1;
+	}
+	fprintf(stderr, "%.6f %.2f\n", size_bytes / 1e6, parallelism);
+	json_record(NULL, "parallelism", "loads", parallelism, size_bytes,
+	            CONV_NS, 1);
+	return 0;
+}
+
+int
 report_mhz(double mhz, double period_ns)
 {
 	if (!(mhz > 0) || !isfinite(mhz)) {
