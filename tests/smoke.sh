@@ -304,7 +304,7 @@ bad tlb 2 -P 2
 
 # par_mem: size (10^6 MB) and parallelism per size, from 16 lines
 result par_mem err '^[0-9]+\.[0-9]{6} [0-9]+\.[0-9]{2}$' 2 0.5 16.5 -N 3 -M 1m
-if [ "$(head -n 1 "$T_TMP/err" | cut -d' ' -f1)" = "0.001024" ] && [ "$(wc -l <"$T_TMP/err")" -eq 7 ]; then ok; else
+if [ "$(head -n 1 "$T_TMP/err" | cut -d' ' -f1)" = "0.001024" ] && [ "$(wc -l <"$T_TMP/err")" -eq 11 ]; then ok; else
 	not_ok "par_mem sizes: $(cut -d' ' -f1 "$T_TMP/err" | tr '\n' ' ')"
 fi
 usage_checks par_mem extra
