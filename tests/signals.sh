@@ -12,6 +12,9 @@ export TMPDIR
 # A program that fails to stop must not hold the suite for long.
 LMBENCH_TIMEOUT=60
 export LMBENCH_TIMEOUT
+# Long intervals: with -N 10000 no run can end before it is stopped.
+ENOUGH=20000
+export ENOUGH
 mkdir -p "$TMPDIR"
 
 # alive PID...: how many of these processes still exist.
@@ -119,6 +122,13 @@ stop_test TERM 4 "bw_mmap_rd -C -P 2" "$BUILD/bw_mmap_rd" -N 10000 -C -P 2 4m op
 stop_test TERM 2 "lat_mmap" "$BUILD/lat_mmap" -N 10000 4m "$T_TMP/f4m"
 stop_test TERM 2 "lat_pagefault" "$BUILD/lat_pagefault" -N 10000 "$T_TMP/f4m"
 if [ -z "$(ls -A "$T_TMP/fs")" ]; then ok; else not_ok "lat_fs killed: left $(ls -A "$T_TMP/fs")"; fi
+
+# The hardware programs.
+stop_test TERM 2 "stream" "$BUILD/stream" -N 10000 -M 30m
+stop_test TERM 2 "lat_ops" "$BUILD/lat_ops" -N 10000
+stop_test TERM 2 "tlb" "$BUILD/tlb" -N 10000
+stop_test TERM 2 "par_mem" "$BUILD/par_mem" -N 10000
+stop_test TERM 2 "line" "$BUILD/line" -N 10000
 
 # A helper killed mid-measurement: the program says so and exits 1.
 for prog in lat_unix lat_fifo bw_pipe lat_sem; do
