@@ -47,4 +47,53 @@ if command -v perf >/dev/null && perf stat -e cycles true 2>&1 | grep -q '[0-9] 
 else
 	echo "truth: mhz against perf cycles skipped: perf cannot count cycles here"
 fi
+# Cache sizes as sysfs states them: the knees of the random-chase
+# latency curve sit at L1d and L2, within one size step of lmbench's grid.
+cache_kb() { # LEVEL TYPE: size in KB of that cache of cpu0, or nothing
+	for d in /sys/devices/system/cpu/cpu0/cache/index*; do
+		if [ "$(cat "$d/level" 2>/dev/null)" = "$1" ] && [ "$(cat "$d/type" 2>/dev/null)" = "$2" ]; then
+			sed 's/K$//' "$d/size"
+		fi
+	done
+}
+l1=$(cache_kb 1 Data)
+l2=$(cache_kb 2 Unified)
+if [ -n "$l1" ] && [ -n "$l2" ]; then
+	mb=$(awk -v k="$l2" 'BEGIN { m = int(k * 4 / 1024); if (m < 1) m = 1; print m }')
+	run_prog "$BUILD/lat_mem_rd" -t -N 5 "$mb" 64
+	# knee SINCE_KB: first size (KB) above SINCE_KB whose latency is 1.4
+	# times the latency at SINCE_KB.
+	knee() {
+		awk -v since="$1" '/^[0-9]/ { kb = $1 * 1024
+			if (base == "" && kb >= since) base = $2
+			else if (base != "" && $2 > 1.4 * base) { print kb; exit } }' "$T_TMP/err"
+	}
+	k1=$(knee $((l1 / 4)))
+	if between "$k1" "$((l1 * 2 / 3))" "$((l1 * 2))"; then ok; else
+		not_ok "L1d knee at ${k1:-none} KB, sysfs says $l1 KB: $(tr '\n' ' ' <"$T_TMP/err" | head -c 400)"
+	fi
+	k2=$(knee $((l1 * 4)))
+	if between "$k2" "$((l2 * 2 / 3))" "$((l2 * 2))"; then ok; else
+		not_ok "L2 knee at ${k2:-none} KB, sysfs says $l2 KB: $(tr '\n' ' ' <"$T_TMP/err" | head -c 600)"
+	fi
+else
+	echo "truth: cache knees skipped: sysfs states no L1d/L2 sizes here"
+fi
+
+# The line: where line could use false sharing it must find the line
+# sysfs states; where it fell back on the latency method (one CPU, or
+# CPUs that share a first-level cache, as here), adjacent-line prefetch
+# may double it, and the test says so.
+want=$(cat /sys/devices/system/cpu/cpu0/cache/index0/coherency_line_size 2>/dev/null)
+if [ -n "$want" ]; then
+	run_prog "$BUILD/line" -v
+	got=$(value "$T_TMP/out" 4)
+	case $(cat "$T_TMP/out") in
+	*"false sharing"*)
+		if [ "$got" = "$want" ]; then ok; else not_ok "line $got bytes, sysfs $want"; fi ;;
+	*)
+		if [ "$got" = "$want" ] || [ "$got" = $((want * 2)) ]; then ok; else not_ok "line $got bytes, sysfs $want"; fi
+		[ "$got" = "$want" ] || echo "truth: line says $got bytes by the latency method, sysfs $want: this machine's CPUs share a first-level cache, so false sharing cannot show the line, and adjacent-line prefetch doubles it" ;;
+	esac
+fi
 finish truth
