@@ -56,10 +56,12 @@ PROGRAMS := \
 	bw_mem \
 	bw_mmap_rd \
 	bw_pipe \
+	bw_tcp \
 	bw_unix \
 	enough \
 	hello \
 	lat_cmd \
+	lat_connect \
 	lat_ctx \
 	lat_fifo \
 	lat_fs \
@@ -73,6 +75,8 @@ PROGRAMS := \
 	lat_sem \
 	lat_sig \
 	lat_syscall \
+	lat_tcp \
+	lat_udp \
 	lat_unix \
 	lat_usleep \
 	line \
@@ -89,6 +93,7 @@ LIB_MODULES := \
 	lib_file \
 	lib_ipc \
 	lib_mem \
+	lib_net \
 	lib_ops \
 	lib_report \
 	lib_sched \

@@ -376,6 +376,28 @@ uint64_t ops_chain(enum ops_kind k, uint64_t n, const struct ops_args *v);
 void ops_default_args(struct ops_args *v, uint64_t seed);
 
 /* ------------------------------------------------------------------ */
+/* lib_net: TCP and UDP for the network benchmarks                     */
+
+/* A port number 1..65535; 0, or -1 after a message. */
+int net_parse_port(const char *arg, int *port);
+/* A socket of socktype bound to bindaddr (NULL: every interface, IPv6
+ * and IPv4) and port, listening if it is a stream; -1 after a message. */
+int net_listen(const char *bindaddr, int port, int socktype);
+/* A socket connected to host:port (a refused connection is retried for
+ * 0.2 s, for a server just started); -1 after lmbench's message
+ * "socket connection: <why>". */
+int net_connect(const char *host, int port, int socktype);
+void net_nodelay(int fd);
+/* Reads and writes on fd fail after this many seconds of silence. */
+void net_timeout(int fd, int seconds);
+/* Detach a server: returns 1 in the program (which exits 0), 0 in the
+ * server (its own session, standard descriptors on /dev/null, SIGPIPE
+ * ignored, children reaped), -1 after a message. */
+int net_detach(void);
+/* How long a server lives: LMBENCH_SERVER_TIMEOUT seconds, default 3600. */
+uint64_t net_server_lifetime(void);
+
+/* ------------------------------------------------------------------ */
 /* lib_file: the files the file and VM benchmarks read.               */
 
 /* path is a readable regular file of at least need bytes (its size in
@@ -432,6 +454,9 @@ int report_memlat(const struct bench_result *r, const char *metric,
  * loop_o); unit names it in the record.  Zero is allowed here. */
 int report_stdout(const char *metric, const char *unit, int decimals,
                   double value);
+/* bw_tcp's "%.6f %.2f MB/sec": message size in MB (10^6), rate. */
+int report_tcp_bw(const struct bench_result *r, double msize,
+		  double bytes_per_iter);
 /* par_mem's "%.6f %.2f": size in MB (10^6), parallelism. */
 int report_par(double size_bytes, double parallelism);
 /* tlb's "tlb: N pages" (and " %.5f nanoseconds" with the cost). */

@@ -346,6 +346,20 @@ report_par(double size_bytes, double parallelism)
 }
 
 int
+report_tcp_bw(const struct bench_result *r, double msize, double bytes_per_iter)
+{
+	char metric[64];
+	double v;
+
+	if (checked_value(r, "bw_tcp", CONV_MBS, bytes_per_iter, &v) != 0)
+		return -1;
+	fprintf(stderr, "%.6f %.2f MB/sec\n", msize / 1e6, v);
+	snprintf(metric, sizeof(metric), "tcp bandwidth");
+	json_record(r, metric, "MB/s", v, msize, CONV_MBS, bytes_per_iter);
+	return 0;
+}
+
+int
 report_mhz(double mhz, double period_ns)
 {
 	if (!(mhz > 0) || !isfinite(mhz)) {

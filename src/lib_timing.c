@@ -207,15 +207,16 @@ signame(int sig)
 }
 
 /* Reap the worker's orphans, which the kernel hands to the supervisor
- * (a child subreaper), so that not even a zombie is left.  Bounded: a
- * process that left the group on purpose cannot hold the program. */
+ * (a child subreaper), so that not even a zombie is left.  Bounded. */
 static void
-reap_orphans(void)
+reap_orphans(pid_t pgid)
 {
 	int i;
 
+	/* Only the worker's group: a server that detached into a session of
+	 * its own (lat_tcp -s) is not waited for. */
 	for (i = 0; i < 200; i++) {
-		pid_t w = waitpid(-1, NULL, WNOHANG);
+		pid_t w = waitpid(-pgid, NULL, WNOHANG);
 
 		if (w < 0 && errno == ECHILD)
 			return;
@@ -235,7 +236,7 @@ kill_worker(pid_t pid)
 	kill(pid, SIGKILL);
 	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 		;
-	reap_orphans();
+	reap_orphans(pid);
 }
 
 static void __attribute__((noreturn))
@@ -290,7 +291,7 @@ supervise(pid_t pid, const sigset_t *waitset, const sigset_t *oldmask,
 	}
 	/* The worker ended: nothing it started may outlive it. */
 	kill(-pid, SIGKILL);
-	reap_orphans();
+	reap_orphans(pid);
 	remove_tmpdir();
 	if (WIFEXITED(status))
 		_exit(WEXITSTATUS(status));

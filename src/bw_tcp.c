@@ -1,0 +1,268 @@
+/*
+ * bw_tcp - TCP bandwidth.
+ *
+ * bw_tcp -s starts a server that detaches and keeps serving (an hour, or
+ * LMBENCH_SERVER_TIMEOUT seconds) until bw_tcp -S HOST stops it.  A
+ * client connects and sends the message size as a decimal string, as
+ * lmbench's does; the server then writes messages of that size without
+ * pause until the client goes, and the client reads.  One iteration reads
+ * -M bytes (the bytes to move) in reads of at most one message; -m and
+ * -M both default to 64 KB, -m alone sets both, -M alone sets both, and
+ * the bytes to move are rounded up to whole messages.  The rate is
+ * copies * bytes / median interval in MB/s (10^6 bytes).  Both ends ask
+ * for 1 MB socket buffers, as lmbench's.  -W defaults to 0.1 s (lmbench:
+ * 7.5 s) so the connection leaves slow start before timing.  The port is
+ * lmbench's 31236 unless -p says otherwise; -b chooses the server's
+ * address.  A client without a server prints "socket connection:
+ * Connection refused" and exits 1.
+ *
+ * Usage: bw_tcp -s [-b <address>] [-p <port>]
+ *        bw_tcp [-m <message size>] [-M <bytes to move>] [-p <port>]
+ *               [-P <parallelism>] [-W <warmup>] [-N <repetitions>] server
+ *        bw_tcp -S [-p <port>] server
+ * Output (stderr): "0.065536 1864.99 MB/sec" (message size in MB, rate)
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+#define PORT 31236
+#define MAX_MSG (256ULL << 20)
+
+struct state {
+	const char *host; /* the server */
+	int port;
+	size_t msize;	  /* bytes per message */
+	uint64_t move;	  /* bytes per iteration */
+	int fd;		  /* the connection */
+	char *buf;
+};
+
+/* Ask for buffers of 1 MB, halving until the system takes one. */
+static void
+buffers(int fd, int opt)
+{
+	int size;
+
+	for (size = 1 << 20; size >= 16384; size /= 2)
+		if (setsockopt(fd, SOL_SOCKET, opt, &size, sizeof(size)) == 0)
+			return;
+}
+
+/* One connection: the size, then messages until the reader goes. */
+static void __attribute__((noreturn))
+serve(int fd)
+{
+	char text[32];
+	size_t i = 0;
+	uint64_t msize;
+	char *buf;
+
+	while (i < sizeof(text) - 1 && read(fd, &text[i], 1) == 1 &&
+	       text[i] != '\0')
+		i++;
+	text[i] = '\0';
+	if (util_parse_u64(text, 0, MAX_MSG, &msize) != NULL)
+		_exit(0);
+	if (msize == 0) { /* "0": lmbench's way of saying stop */
+		kill(getppid(), SIGTERM);
+		_exit(0);
+	}
+	buffers(fd, SO_SNDBUF);
+	buf = calloc(1, (size_t)msize);
+	if (buf == NULL)
+		_exit(EXIT_FAILED);
+	for (;;)
+		if (ipc_writen(fd, buf, (size_t)msize) != (ssize_t)msize)
+			_exit(0);
+}
+
+static int
+server(const char *bindaddr, int port)
+{
+	int l = net_listen(bindaddr, port, SOCK_STREAM), rc;
+
+	if (l < 0)
+		return EXIT_FAILED;
+	rc = net_detach();
+	if (rc != 0)
+		return rc < 0 ? EXIT_FAILED : 0;
+	alarm((unsigned)net_server_lifetime());
+	for (;;) {
+		int fd = accept(l, NULL, NULL);
+
+		if (fd < 0)
+			continue;
+		if (fork() == 0) {
+			close(l);
+			serve(fd);
+		}
+		close(fd);
+	}
+}
+
+/* Connect and send the size as lmbench's clients do: decimal and NUL. */
+static int
+connect_size(const char *host, int port, uint64_t msize)
+{
+	char text[32];
+	int fd = net_connect(host, port, SOCK_STREAM), len;
+
+	if (fd < 0)
+		return -1;
+	len = snprintf(text, sizeof(text), "%llu", (unsigned long long)msize);
+	if (ipc_writen(fd, text, (size_t)len + 1) != len + 1) {
+		util_syserr("cannot talk to %s", host);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static int
+init(void *sp, int copy)
+{
+	struct state *s = sp;
+
+	(void)copy;
+	s->buf = malloc(s->msize);
+	if (s->buf == NULL) {
+		util_err("out of memory");
+		return -1;
+	}
+	s->fd = connect_size(s->host, s->port, s->msize);
+	if (s->fd < 0)
+		return -1;
+	buffers(s->fd, SO_RCVBUF);
+	net_timeout(s->fd, 10);
+	return 0;
+}
+
+static int
+run(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+
+	while (n-- > 0)
+		if (ipc_drain(s->fd, s->buf, s->msize, s->move) != 0)
+			return -1;
+	return 0;
+}
+
+static void
+cleanup(void *sp)
+{
+	struct state *s = sp;
+
+	if (s->fd >= 0)
+		close(s->fd);
+	free(s->buf);
+	s->fd = -1;
+	s->buf = NULL;
+}
+
+struct opts {
+	struct state *s;
+	int serve, stop, have_m, have_M; /* -s -S -m -M */
+	const char *bindaddr;		 /* -b */
+};
+
+static int
+option(void *ctx, int c, const char *arg)
+{
+	struct opts *op = ctx;
+	const char *why;
+	uint64_t v;
+
+	switch (c) {
+	case 's': op->serve = 1; return 0;
+	case 'S': op->stop = 1; return 0;
+	case 'b': op->bindaddr = arg; return 0;
+	case 'p': return net_parse_port(arg, &op->s->port);
+	default: break;
+	}
+	why = util_parse_size(arg, 1, &v);
+	if (why == NULL && (v < 1 || v > MAX_MSG))
+		why = "out of range (1 byte to 256 MB)";
+	if (why != NULL) {
+		util_err("bad -%c '%s': %s", c, arg, why);
+		return -1;
+	}
+	if (c == 'm') {
+		op->s->msize = (size_t)v;
+		op->have_m = 1;
+	} else {
+		op->s->move = v;
+		op->have_M = 1;
+	}
+	return 0;
+}
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	fprintf(stderr,
+		"Usage: %s -s [-b <address>] [-p <port>]\n"
+		"   or: %s [-m <message size>] [-M <bytes to move>] "
+		"[-p <port>] [-P <parallelism>] [-W <warmup>] "
+		"[-N <repetitions>] server\n"
+		"   or: %s -S [-p <port>] server\n",
+		util_progname(), util_progname(), util_progname());
+	exit(EXIT_USAGE);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct state s = { NULL, PORT, 65536, 65536, -1, NULL };
+	struct opts op = { &s, 0, 0, 0, 0, NULL };
+	struct bench_opts o;
+	struct bench_desc d = {
+		.init = init, .run = run, .cleanup = cleanup, .state = &s
+	};
+	struct bench_result r;
+	int rc, fd;
+
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	o.warmup_us = 100000;
+	rc = bench_getopt(argc, argv, "sSb:p:m:M:", &o, option, &op);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc < 0 || (op.serve && op.stop))
+		usage();
+	if (op.serve) {
+		if (optind != argc)
+			usage();
+		return server(op.bindaddr, s.port);
+	}
+	if (argc - optind != 1)
+		usage();
+	s.host = argv[optind];
+	if (op.stop) {
+		fd = connect_size(s.host, s.port, 0);
+		if (fd < 0)
+			return EXIT_FAILED;
+		close(fd);
+		return 0;
+	}
+	/* lmbench: -m alone moves one message, -M alone is one message. */
+	if (op.have_m && !op.have_M)
+		s.move = s.msize;
+	if (op.have_M && !op.have_m)
+		s.msize = (size_t)s.move;
+	s.move = (s.move + s.msize - 1) / s.msize * s.msize;
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+	if (bench_run(&d, &o, &r) != 0)
+		return EXIT_FAILED;
+	rc = report_tcp_bw(&r, (double)s.msize, (double)s.move);
+	bench_result_free(&r);
+	return rc == 0 ? 0 : EXIT_FAILED;
+}

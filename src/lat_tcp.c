@@ -1,0 +1,226 @@
+/*
+ * lat_tcp - round-trip latency over TCP.
+ *
+ * lat_tcp -s starts a server that detaches and keeps serving (for an
+ * hour, or LMBENCH_SERVER_TIMEOUT seconds) until lat_tcp -S HOST asks
+ * it to stop.  A client connects, sends the message size (4 bytes,
+ * network order, as lmbench's), and then each iteration writes a message
+ * of -m bytes (default 1) and reads the echo whole: one round trip.  The
+ * server forks a process per connection that echoes; a client that goes
+ * away ends only that process.  TCP_NODELAY is set on both ends, so no
+ * message waits for Nagle's algorithm.  The port is lmbench's 31234
+ * unless -p says otherwise; the server listens on every interface
+ * unless -b names an address.  A client whose server is absent says
+ * "socket connection: Connection refused" and exits 1; one that stops
+ * answering fails after 10 seconds.
+ *
+ * Usage: lat_tcp -s [-b <address>] [-p <port>]
+ *        lat_tcp [-m <message size>] [-p <port>] [-P <parallelism>]
+ *                [-W <warmup>] [-N <repetitions>] server
+ *        lat_tcp -S [-p <port>] server
+ * Output (stderr): "TCP latency using localhost: 12.8800 microseconds"
+ */
+#include <arpa/inet.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+#define PORT 31234
+#define MAX_MSG (64ULL << 20)
+
+struct state {
+	const char *host; /* the server */
+	int port;
+	size_t msize;	  /* bytes per message */
+	int fd;		  /* the connection */
+	char *buf;
+};
+
+/* One connection, in its own process: the size, then echoes. */
+static void __attribute__((noreturn))
+serve(int fd)
+{
+	uint32_t n;
+	size_t msize;
+	char *buf;
+
+	net_nodelay(fd);
+	if (ipc_readn(fd, &n, sizeof(n)) != sizeof(n)) {
+		/* Closed before the size: lmbench's way of saying stop. */
+		kill(getppid(), SIGTERM);
+		_exit(0);
+	}
+	msize = ntohl(n);
+	if (msize < 1 || msize > MAX_MSG)
+		_exit(0);
+	buf = malloc(msize);
+	if (buf == NULL)
+		_exit(EXIT_FAILED);
+	for (;;)
+		if (ipc_readn(fd, buf, msize) != (ssize_t)msize ||
+		    ipc_writen(fd, buf, msize) != (ssize_t)msize)
+			_exit(0);
+}
+
+static int
+server(const char *bindaddr, int port)
+{
+	int l = net_listen(bindaddr, port, SOCK_STREAM), rc;
+
+	if (l < 0)
+		return EXIT_FAILED;
+	rc = net_detach();
+	if (rc != 0)
+		return rc < 0 ? EXIT_FAILED : 0;
+	alarm((unsigned)net_server_lifetime());
+	for (;;) {
+		int fd = accept(l, NULL, NULL);
+
+		if (fd < 0)
+			continue;
+		if (fork() == 0) {
+			close(l);
+			serve(fd);
+		}
+		close(fd);
+	}
+}
+
+static int
+init(void *sp, int copy)
+{
+	struct state *s = sp;
+	uint32_t n = htonl((uint32_t)s->msize);
+
+	(void)copy;
+	s->buf = calloc(1, s->msize);
+	if (s->buf == NULL) {
+		util_err("out of memory");
+		return -1;
+	}
+	s->fd = net_connect(s->host, s->port, SOCK_STREAM);
+	if (s->fd < 0)
+		return -1;
+	net_nodelay(s->fd);
+	net_timeout(s->fd, 10);
+	if (ipc_writen(s->fd, &n, sizeof(n)) != sizeof(n)) {
+		util_syserr("cannot talk to %s", s->host);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+run(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+
+	while (n-- > 0)
+		if (ipc_writen(s->fd, s->buf, s->msize) != (ssize_t)s->msize ||
+		    ipc_readn(s->fd, s->buf, s->msize) != (ssize_t)s->msize) {
+			util_err("the server at %s stopped answering", s->host);
+			return -1;
+		}
+	return 0;
+}
+
+static void
+cleanup(void *sp)
+{
+	struct state *s = sp;
+
+	if (s->fd >= 0)
+		close(s->fd);
+	free(s->buf);
+	s->fd = -1;
+	s->buf = NULL;
+}
+
+struct opts {
+	struct state *s;
+	int serve, stop;	/* -s, -S */
+	const char *bindaddr;	/* -b */
+};
+
+static int
+option(void *ctx, int c, const char *arg)
+{
+	struct opts *op = ctx;
+	const char *why;
+	uint64_t v;
+
+	switch (c) {
+	case 's': op->serve = 1; return 0;
+	case 'S': op->stop = 1; return 0;
+	case 'b': op->bindaddr = arg; return 0;
+	case 'p': return net_parse_port(arg, &op->s->port);
+	default: break;
+	}
+	why = util_parse_size(arg, 1, &v);
+	if (why == NULL && (v < 1 || v > MAX_MSG))
+		why = "out of range (1 byte to 64 MB)";
+	if (why != NULL) {
+		util_err("bad -m '%s': %s", arg, why);
+		return -1;
+	}
+	op->s->msize = (size_t)v;
+	return 0;
+}
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	fprintf(stderr,
+		"Usage: %s -s [-b <address>] [-p <port>]\n"
+		"   or: %s [-m <message size>] [-p <port>] [-P <parallelism>] "
+		"[-W <warmup>] [-N <repetitions>] server\n"
+		"   or: %s -S [-p <port>] server\n",
+		util_progname(), util_progname(), util_progname());
+	exit(EXIT_USAGE);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct state s = { NULL, PORT, 1, -1, NULL };
+	struct opts op = { &s, 0, 0, NULL };
+	struct bench_opts o;
+	struct bench_desc d = {
+		.init = init, .run = run, .cleanup = cleanup, .state = &s
+	};
+	char label[1100];
+	int rc, fd;
+
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	rc = bench_getopt(argc, argv, "sSb:p:m:", &o, option, &op);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc < 0 || (op.serve && op.stop))
+		usage();
+	if (op.serve) {
+		if (optind != argc)
+			usage();
+		return server(op.bindaddr, s.port);
+	}
+	if (argc - optind != 1)
+		usage();
+	s.host = argv[optind];
+	if (op.stop) {
+		fd = net_connect(s.host, s.port, SOCK_STREAM);
+		if (fd < 0)
+			return EXIT_FAILED;
+		close(fd);
+		return 0;
+	}
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+	snprintf(label, sizeof(label), "TCP latency using %s", s.host);
+	return bench_measure_us(&d, &o, label, 1);
+}

@@ -1,0 +1,228 @@
+/*
+ * lat_udp - round-trip latency over UDP.
+ *
+ * lat_udp -s starts a server that detaches and keeps serving (an hour, or
+ * LMBENCH_SERVER_TIMEOUT seconds): it sends every datagram back to its
+ * sender.  The client sends a datagram of -m bytes (default 4, at least 4,
+ * at most 65507) whose first 4 bytes are a sequence number, and waits for
+ * the same datagram to come back; one iteration is one round trip.
+ * Replies to earlier datagrams are skipped.  A datagram lost for 5
+ * seconds ends the run with a message and status 1 (lmbench waited 15).
+ * lat_udp -S HOST sends the four negative sequence numbers that stop
+ * lmbench's servers and ours.  Port 34298 (what lmbench's really used)
+ * unless -p says otherwise; -b chooses the server's address.
+ *
+ * Usage: lat_udp -s [-b <address>] [-p <port>]
+ *        lat_udp [-m <message size>] [-p <port>] [-P <parallelism>]
+ *                [-W <warmup>] [-N <repetitions>] server
+ *        lat_udp -S [-p <port>] server
+ * Output (stderr): "UDP latency using localhost: 9.2201 microseconds"
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+#define PORT 34298
+#define MAX_MSG 65507
+
+struct state {
+	const char *host; /* the server */
+	int port;
+	size_t msize;	  /* bytes per datagram */
+	int fd;
+	uint32_t seq;	  /* the next sequence number */
+	char *buf;
+};
+
+static int
+server(const char *bindaddr, int port)
+{
+	int fd = net_listen(bindaddr, port, SOCK_DGRAM), rc;
+	struct sockaddr_storage from;
+	static char buf[MAX_MSG];
+
+	if (fd < 0)
+		return EXIT_FAILED;
+	rc = net_detach();
+	if (rc != 0)
+		return rc < 0 ? EXIT_FAILED : 0;
+	alarm((unsigned)net_server_lifetime());
+	for (;;) {
+		socklen_t len = sizeof(from);
+		ssize_t n = recvfrom(fd, buf, sizeof(buf), 0,
+				     (struct sockaddr *)&from, &len);
+		uint32_t seq;
+
+		if (n < 4)
+			continue;
+		memcpy(&seq, buf, 4);
+		if ((int32_t)ntohl(seq) < 0)
+			_exit(0);
+		sendto(fd, buf, (size_t)n, 0, (struct sockaddr *)&from, len);
+	}
+}
+
+static int
+init(void *sp, int copy)
+{
+	struct state *s = sp;
+
+	(void)copy;
+	s->buf = calloc(1, s->msize);
+	if (s->buf == NULL) {
+		util_err("out of memory");
+		return -1;
+	}
+	s->fd = net_connect(s->host, s->port, SOCK_DGRAM);
+	if (s->fd < 0)
+		return -1;
+	net_timeout(s->fd, 5);
+	s->seq = 1;
+	return 0;
+}
+
+static int
+run(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+
+	while (n-- > 0) {
+		uint32_t want = htonl(s->seq), got;
+		ssize_t r;
+
+		memcpy(s->buf, &want, 4);
+		if (send(s->fd, s->buf, s->msize, 0) != (ssize_t)s->msize) {
+			util_syserr("send to %s", s->host);
+			return -1;
+		}
+		do {
+			r = recv(s->fd, s->buf, s->msize, 0);
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r < 0 && errno == EAGAIN) {
+				util_err("no reply from %s in 5 seconds",
+					 s->host);
+				return -1;
+			}
+			if (r < 0) {
+				util_syserr("no reply from %s", s->host);
+				return -1;
+			}
+			memcpy(&got, s->buf, 4);
+		} while (r < 4 || got != want); /* a late reply: skip it */
+		s->seq = (s->seq + 1) & 0x7fffffff;
+	}
+	return 0;
+}
+
+static void
+cleanup(void *sp)
+{
+	struct state *s = sp;
+
+	if (s->fd >= 0)
+		close(s->fd);
+	free(s->buf);
+	s->fd = -1;
+	s->buf = NULL;
+}
+
+struct opts {
+	struct state *s;
+	int serve, stop;      /* -s, -S */
+	const char *bindaddr; /* -b */
+};
+
+static int
+option(void *ctx, int c, const char *arg)
+{
+	struct opts *op = ctx;
+	const char *why;
+	uint64_t v;
+
+	switch (c) {
+	case 's': op->serve = 1; return 0;
+	case 'S': op->stop = 1; return 0;
+	case 'b': op->bindaddr = arg; return 0;
+	case 'p': return net_parse_port(arg, &op->s->port);
+	default: break;
+	}
+	why = util_parse_size(arg, 1, &v);
+	if (why == NULL && (v < 4 || v > MAX_MSG))
+		why = "out of range (4 to 65507 bytes)";
+	if (why != NULL) {
+		util_err("bad -m '%s': %s", arg, why);
+		return -1;
+	}
+	op->s->msize = (size_t)v;
+	return 0;
+}
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	fprintf(stderr,
+		"Usage: %s -s [-b <address>] [-p <port>]\n"
+		"   or: %s [-m <message size>] [-p <port>] [-P <parallelism>] "
+		"[-W <warmup>] [-N <repetitions>] server\n"
+		"   or: %s -S [-p <port>] server\n",
+		util_progname(), util_progname(), util_progname());
+	exit(EXIT_USAGE);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct state s = { NULL, PORT, 4, -1, 1, NULL };
+	struct opts op = { &s, 0, 0, NULL };
+	struct bench_opts o;
+	struct bench_desc d = {
+		.init = init, .run = run, .cleanup = cleanup, .state = &s
+	};
+	char label[1100];
+	int rc, i;
+
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	rc = bench_getopt(argc, argv, "sSb:p:m:", &o, option, &op);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc < 0 || (op.serve && op.stop))
+		usage();
+	if (op.serve) {
+		if (optind != argc)
+			usage();
+		return server(op.bindaddr, s.port);
+	}
+	if (argc - optind != 1)
+		usage();
+	s.host = argv[optind];
+	if (op.stop) {
+		int fd = net_connect(s.host, s.port, SOCK_DGRAM);
+
+		if (fd < 0)
+			return EXIT_FAILED;
+		for (i = 1; i <= 4; i++) {
+			uint32_t seq = htonl((uint32_t)-i);
+
+			if (send(fd, &seq, sizeof(seq), 0) != sizeof(seq)) {
+				util_syserr("send to %s", s.host);
+				close(fd);
+				return EXIT_FAILED;
+			}
+		}
+		close(fd);
+		return 0;
+	}
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+	snprintf(label, sizeof(label), "UDP latency using %s", s.host);
+	return bench_measure_us(&d, &o, label, 1);
+}
