@@ -117,7 +117,7 @@ UNIT_BINS := $(UNIT_TESTS:%=$(BUILD)/tests/%)
 FLAGS_FILE := $(OBJ)/.flags
 FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LIBS)
 
-.PHONY: build all test check unit smoke signals scripts sanitize sanitize-check lint bench format see results rerun install \
+.PHONY: build all test check unit smoke signals scripts net sanitize sanitize-check lint bench format see results rerun install \
 	uninstall clean FORCE
 
 build all: $(PROG_BINS)
@@ -151,7 +151,7 @@ $(UNIT_BINS): $(BUILD)/tests/%: $(OBJ)/%.o $(LIB)
 
 # The tests of one build: BUILD=bin/<triplet> by default.
 check: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts truth
+	sh tests/run.sh $(BUILD) unit smoke signals scripts truth net
 
 unit: $(UNIT_BINS)
 	sh tests/run.sh $(BUILD) unit
@@ -164,6 +164,9 @@ signals: $(PROG_BINS)
 
 scripts:
 	sh tests/run.sh $(BUILD) scripts
+
+net: $(PROG_BINS)
+	sh tests/run.sh $(BUILD) net
 
 # The sanitizer build runs the unit and smoke tests.
 sanitize:
@@ -183,7 +186,7 @@ bench: $(PROG_BINS) $(BUILD)/tests/peer
 
 # The README's test command: everything.
 test: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts truth
+	sh tests/run.sh $(BUILD) unit smoke signals scripts truth net
 	$(MAKE) sanitize
 	$(MAKE) lint
 

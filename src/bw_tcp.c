@@ -207,11 +207,11 @@ static void __attribute__((noreturn))
 usage(void)
 {
 	fprintf(stderr,
-		"Usage: %s -s [-b <address>] [-p <port>]\n"
-		"   or: %s [-m <message size>] [-M <bytes to move>] "
+		"Usage: %s -s [-b <address>] [-p <port>]"
+		" | %s [-m <message size>] [-M <bytes to move>] "
 		"[-p <port>] [-P <parallelism>] [-W <warmup>] "
-		"[-N <repetitions>] server\n"
-		"   or: %s -S [-p <port>] server\n",
+		"[-N <repetitions>] server"
+		" | %s -S [-p <port>] server\n",
 		util_progname(), util_progname(), util_progname());
 	exit(EXIT_USAGE);
 }

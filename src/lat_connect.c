@@ -94,9 +94,9 @@ static void __attribute__((noreturn))
 usage(void)
 {
 	fprintf(stderr,
-		"Usage: %s -s [-b <address>] [-p <port>]\n"
-		"   or: %s [-p <port>] [-N <repetitions>] server\n"
-		"   or: %s -S [-p <port>] server\n",
+		"Usage: %s -s [-b <address>] [-p <port>]"
+		" | %s [-p <port>] [-N <repetitions>] server"
+		" | %s -S [-p <port>] server\n",
 		util_progname(), util_progname(), util_progname());
 	exit(EXIT_USAGE);
 }

@@ -168,10 +168,10 @@ static void __attribute__((noreturn))
 usage(void)
 {
 	fprintf(stderr,
-		"Usage: %s -s [-b <address>] [-p <port>]\n"
-		"   or: %s [-m <message size>] [-p <port>] [-P <parallelism>] "
-		"[-W <warmup>] [-N <repetitions>] server\n"
-		"   or: %s -S [-p <port>] server\n",
+		"Usage: %s -s [-b <address>] [-p <port>]"
+		" | %s [-m <message size>] [-p <port>] [-P <parallelism>] "
+		"[-W <warmup>] [-N <repetitions>] server"
+		" | %s -S [-p <port>] server\n",
 		util_progname(), util_progname(), util_progname());
 	exit(EXIT_USAGE);
 }

@@ -312,6 +312,19 @@ bad par_mem 2 -L 3
 bad par_mem 2 -M 100
 bad par_mem 2 -P 2
 
+# network programs (tests/net.sh runs them against their servers)
+free_port=$(awk 'BEGIN { srand(); print 40000 + int(rand() * 20000) }')
+for p in lat_tcp bw_tcp lat_connect; do
+	usage_checks $p a b
+	bad $p 1 -p "$free_port" localhost
+	bad $p 1 -S -p "$free_port" localhost
+	covered="$covered $p"
+done
+usage_checks lat_udp a b
+covered="$covered lat_udp"
+bad lat_tcp 2 -m 0 localhost
+bad lat_udp 2 -m 3 localhost
+
 # calibration helpers: one number on stdout
 ENOUGH='' result enough out '^[0-9]+$' 1 1 10000000
 usage_checks enough x

@@ -1,0 +1,117 @@
+#!/bin/sh
+# net.sh BUILD - the network programs on this machine, no outside
+# network: every program as server, client and stopper, over IPv4 and
+# IPv6 loopback, on ports of the test's own; refused and unknown hosts,
+# bad message sizes; a server that outlives a client gone mid-transfer;
+# no server left running afterwards.
+BUILD=$1
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+ENOUGH=500
+export ENOUGH
+# Ports of this run's own, away from lmbench's and from each other.
+base=$(awk 'BEGIN { srand(); print 40000 + int(rand() * 20000) }')
+US='[0-9]+\.[0-9]{4} microseconds$'
+
+# servers_left PORT...: live (not zombie) processes still serving.
+alive_servers() {
+	n=0
+	for p in $(pgrep -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|lat_connect)" 2>/dev/null); do
+		[ "$(ps -o stat= -p "$p" 2>/dev/null | cut -c1)" = Z ] || n=$((n + 1))
+	done
+	echo "$n"
+}
+stop_all() {
+	for p in $(pgrep -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|lat_connect)" 2>/dev/null); do
+		kill "$p" 2>/dev/null
+	done
+}
+trap 'stop_all; rm -rf "$T_TMP"' EXIT
+
+# check PROG PORT REGEX CLIENT-ARGS...: server, clients on 4 and 6, stop.
+check() {
+	prog=$1 port=$2 re=$3
+	shift 3
+	run_prog "$BUILD/$prog" -s -p "$port"
+	expect_rc 0 "$prog -s"
+	if [ ! -s "$T_TMP/out" ] && [ ! -s "$T_TMP/err" ]; then ok; else not_ok "$prog -s printed: $(cat "$T_TMP/err")"; fi
+	for host in 127.0.0.1 ::1 localhost; do
+		run_prog "$BUILD/$prog" -N 3 -p "$port" "$@" "$host"
+		expect_rc 0 "$prog $* $host"
+		expect_lines "$T_TMP/err" "$(printf '%s' "$re" | sed "s/HOST/$host/")" "$prog $host"
+	done
+	run_prog "$BUILD/$prog" -S -p "$port" localhost
+	expect_rc 0 "$prog -S"
+	sleep 0.3
+	run_prog "$BUILD/$prog" -N 2 -p "$port" 127.0.0.1
+	expect_rc 1 "$prog after -S"
+}
+
+check lat_tcp $((base + 1)) "^TCP latency using HOST: $US"
+check lat_tcp $((base + 2)) "^TCP latency using HOST: $US" -m 1000 -P 2
+check bw_tcp $((base + 3)) '^0\.065536 [0-9]+\.[0-9]{2} MB/sec$'
+check bw_tcp $((base + 4)) '^0\.001024 [0-9]+\.[0-9]{2} MB/sec$' -m 1024 -M 1m -P 2
+check lat_connect $((base + 5)) "^TCP/IP connection cost to HOST: $US"
+check lat_udp $((base + 6)) "^UDP latency using HOST: $US"
+check lat_udp $((base + 7)) "^UDP latency using HOST: $US" -m 1000 -P 2
+
+# The tutorial's shape and refusal message.
+run_prog "$BUILD/bw_tcp" -p $((base + 8)) localhost
+expect_rc 1 "bw_tcp without a server"
+if [ "$(cat "$T_TMP/err")" = "socket connection: Connection refused" ]; then ok; else
+	not_ok "bw_tcp refused: $(cat "$T_TMP/err")"
+fi
+for prog in lat_tcp lat_connect; do
+	run_prog "$BUILD/$prog" -p $((base + 8)) localhost
+	expect_rc 1 "$prog without a server"
+	run_prog "$BUILD/$prog" -S -p $((base + 8)) localhost
+	expect_rc 1 "$prog -S without a server"
+done
+run_prog "$BUILD/lat_udp" -p $((base + 8)) localhost
+expect_rc 1 "lat_udp without a server"
+if grep -q 'Connection refused\|no reply' "$T_TMP/err"; then ok; else not_ok "lat_udp refused: $(cat "$T_TMP/err")"; fi
+
+# Bad input: one line, status 2 or 1.
+for c in "lat_tcp -m 0 localhost" "bw_tcp -m 0 localhost" "lat_udp -m 3 localhost" \
+	"lat_tcp -p 0 localhost" "lat_tcp -p 70000 localhost" "lat_connect -P 2 localhost" \
+	"lat_tcp" "lat_tcp -s extra" "bw_tcp a b"; do
+	# shellcheck disable=SC2086
+	run_prog "$BUILD"/$c
+	expect_rc 2 "$c"
+	expect_one_line "$T_TMP/err" "$c"
+done
+for c in "lat_tcp nonexistent.invalid" "bw_tcp nonexistent.invalid" "lat_udp nonexistent.invalid"; do
+	# shellcheck disable=SC2086
+	run_prog "$BUILD"/$c
+	expect_rc 1 "$c"
+	expect_one_line "$T_TMP/err" "$c"
+done
+# A port already taken: the second server says so.
+"$BUILD/lat_tcp" -s -p $((base + 9))
+run_prog "$BUILD/lat_tcp" -s -p $((base + 9))
+expect_rc 1 "lat_tcp -s on a port in use"
+"$BUILD/lat_tcp" -S -p $((base + 9)) localhost
+
+# A client gone mid-transfer does not take the server with it.
+"$BUILD/bw_tcp" -s -p $((base + 10))
+"$BUILD/bw_tcp" -N 10000 -p $((base + 10)) localhost >/dev/null 2>&1 &
+pid=$!
+sleep 0.5
+kill -9 "$pid" 2>/dev/null
+pkill -9 -f "bw_tcp -N 10000 -p $((base + 10))" 2>/dev/null
+wait "$pid" 2>/dev/null
+run_prog "$BUILD/bw_tcp" -N 2 -p $((base + 10)) localhost
+expect_rc 0 "bw_tcp server after a client was killed"
+"$BUILD/bw_tcp" -S -p $((base + 10)) localhost
+"$BUILD/lat_tcp" -s -p $((base + 11))
+printf 'garbage' | timeout 5 sh -c "exec 3<>/dev/tcp/127.0.0.1/$((base + 11))" 2>/dev/null
+run_prog "$BUILD/lat_tcp" -N 2 -p $((base + 11)) localhost
+expect_rc 0 "lat_tcp server after a client sent garbage"
+"$BUILD/lat_tcp" -S -p $((base + 11)) localhost
+
+# Nothing left serving.
+sleep 0.5
+n=$(alive_servers)
+if [ "$n" -eq 0 ]; then ok; else not_ok "$n servers left: $(pgrep -fa "$BUILD/(lat_tcp|bw_tcp|lat_udp|lat_connect)")"; fi
+finish net
