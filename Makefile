@@ -151,7 +151,7 @@ $(UNIT_BINS): $(BUILD)/tests/%: $(OBJ)/%.o $(LIB)
 
 # The tests of one build: BUILD=bin/<triplet> by default.
 check: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts truth net
+	sh tests/run.sh $(BUILD) unit smoke signals scripts truth net netns
 
 unit: $(UNIT_BINS)
 	sh tests/run.sh $(BUILD) unit
@@ -166,7 +166,7 @@ scripts:
 	sh tests/run.sh $(BUILD) scripts
 
 net: $(PROG_BINS)
-	sh tests/run.sh $(BUILD) net
+	sh tests/run.sh $(BUILD) net netns
 
 # The sanitizer build runs the unit and smoke tests.
 sanitize:
@@ -186,7 +186,7 @@ bench: $(PROG_BINS) $(BUILD)/tests/peer
 
 # The README's test command: everything.
 test: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts truth net
+	sh tests/run.sh $(BUILD) unit smoke signals scripts truth net netns
 	$(MAKE) sanitize
 	$(MAKE) lint
 
