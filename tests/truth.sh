@@ -27,6 +27,7 @@ done
 
 # A double add takes a few cycles (2 to 6 on current cores), never 0.
 run_prog "$BUILD/mhz" -c
+expect_rc 0 "mhz -c"
 period=$(value "$T_TMP/out" 1)
 run_prog "$BUILD/lat_ops"
 dadd=$(awk '/^double add:/ { print $3 }' "$T_TMP/err")
@@ -61,21 +62,24 @@ l2=$(cache_kb 2 Unified)
 if [ -n "$l1" ] && [ -n "$l2" ]; then
 	mb=$(awk -v k="$l2" 'BEGIN { m = int(k * 4 / 1024); if (m < 1) m = 1; print m }')
 	run_prog "$BUILD/lat_mem_rd" -t -N 5 "$mb" 64
-	# knee SINCE_KB: first size (KB) above SINCE_KB whose latency is 1.4
-	# times the latency at SINCE_KB.
+	# knee LO HI: the size (KB) in (LO, HI] where the latency jumps most
+	# from the size before it: the edge of a cache.  (A threshold over
+	# a plateau would be fooled by the TLB misses the random ring adds
+	# past the TLB's reach.)
 	knee() {
-		awk -v since="$1" '/^[0-9]/ { kb = $1 * 1024
-			if (base == "" && kb >= since) base = $2
-			else if (base != "" && $2 > 1.4 * base) { print kb; exit } }' "$T_TMP/err"
+		awk -v lo="$1" -v hi="$2" '/^[0-9]/ { kb = $1 * 1024
+			if (prev != "" && kb > lo && kb <= hi && $2 / prev > best) { best = $2 / prev; at = kb }
+			prev = $2 } END { if (at != "") printf "%d\n", at + 0.5 }' "$T_TMP/err"
 	}
-	k1=$(knee $((l1 / 4)))
+	k1=$(knee $((l1 / 4)) $((l1 * 3)))
 	if between "$k1" "$((l1 * 2 / 3))" "$((l1 * 2))"; then ok; else
 		not_ok "L1d knee at ${k1:-none} KB, sysfs says $l1 KB: $(tr '\n' ' ' <"$T_TMP/err" | head -c 400)"
 	fi
-	k2=$(knee $((l1 * 4)))
+	k2=$(knee $((l1 * 3)) $((l2 * 3)))
 	if between "$k2" "$((l2 * 2 / 3))" "$((l2 * 2))"; then ok; else
 		not_ok "L2 knee at ${k2:-none} KB, sysfs says $l2 KB: $(tr '\n' ' ' <"$T_TMP/err" | head -c 600)"
 	fi
+	echo "truth: knees at $k1 KB and $k2 KB; sysfs: L1d $l1 KB, L2 $l2 KB"
 else
 	echo "truth: cache knees skipped: sysfs states no L1d/L2 sizes here"
 fi
