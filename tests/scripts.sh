@@ -135,14 +135,30 @@ if [ -n "$BUILD" ] && [ -x "$BUILD/lat_syscall" ]; then
 		not_ok "summary of a fresh run: $(cat "$T_TMP/cells")"
 	fi
 
-	# An interrupted run leaves no result file, complete-looking or not.
-	RESULTS_DIR=$T_TMP/results2 sh "$top/scripts/lmbench" "$BUILD" "$cfg" >/dev/null 2>&1 &
-	pid=$!
-	sleep 2
-	kill -TERM "$pid"
-	wait "$pid"
-	if [ -z "$(find "$T_TMP/results2" -type f 2>/dev/null)" ]; then ok; else
-		not_ok "interrupted run left: $(find "$T_TMP/results2" -type f)"
-	fi
+	# An interrupted run leaves no result file, complete-looking or not,
+	# and no server: stopped early, and in its network section.
+	for at in 2 net; do
+		RESULTS_DIR=$T_TMP/results2 sh "$top/scripts/lmbench" "$BUILD" "$cfg" >/dev/null 2>"$T_TMP/progress" &
+		pid=$!
+		if [ "$at" = net ]; then
+			i=0
+			while ! grep -q '^\[NET\]' "$T_TMP/progress" && [ $i -lt 300 ]; do
+				sleep 0.1
+				i=$((i + 1))
+			done
+		else
+			sleep "$at"
+		fi
+		kill -TERM "$pid"
+		wait "$pid"
+		if [ -z "$(find "$T_TMP/results2" -type f 2>/dev/null)" ]; then ok; else
+			not_ok "run interrupted at $at left: $(find "$T_TMP/results2" -type f)"
+		fi
+		sleep 0.3
+		if ! pgrep -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|lat_connect) -s" >/dev/null; then ok; else
+			not_ok "run interrupted at $at left servers: $(pgrep -fa "$BUILD/(lat_tcp|bw_tcp|lat_udp|lat_connect) -s")"
+			pkill -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|lat_connect) -s"
+		fi
+	done
 fi
 finish scripts
