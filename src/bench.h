@@ -178,7 +178,8 @@ struct bench_desc {
 	int (*init)(void *state, int copy);
 	/* the timed loop: do `iters` iterations; 0 or -1 after a message */
 	int (*run)(void *state, uint64_t iters);
-	/* untimed tear-down of one copy (may be NULL) */
+	/* untimed tear-down of one copy (may be NULL); also called after an
+	 * init that failed, so it must undo a partial init */
 	void (*cleanup)(void *state);
 	/* the program's state, given to the callbacks */
 	void *state;

@@ -1075,8 +1075,14 @@ bench_run(const struct bench_desc *d, const struct bench_opts *o,
 	}
 	if (o->parallel <= 1) {
 		c.out = r->samples;
-		if (sched_place(0, 0, o->helpers) == -1 ||
-		    (d->init && d->init(d->state, 0) != 0)) {
+		if (sched_place(0, 0, o->helpers) == -1) {
+			bench_result_free(r);
+			return -1;
+		}
+		if (d->init && d->init(d->state, 0) != 0) {
+			/* cleanup undoes whatever init did before failing */
+			if (d->cleanup)
+				d->cleanup(d->state);
 			bench_result_free(r);
 			return -1;
 		}
