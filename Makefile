@@ -63,6 +63,7 @@ PROGRAMS := \
 	lat_cmd \
 	lat_connect \
 	lat_ctx \
+	lat_fcntl \
 	lat_fifo \
 	lat_fs \
 	lat_mem_rd \
@@ -78,6 +79,7 @@ PROGRAMS := \
 	lat_tcp \
 	lat_udp \
 	lat_unix \
+	lat_unix_connect \
 	lat_usleep \
 	line \
 	loop_o \

@@ -107,6 +107,7 @@ stop_test INT 3 "lat_fifo, SIGINT" "$BUILD/lat_fifo" -N 10000 -P 1
 stop_test TERM 3 "bw_pipe" "$BUILD/bw_pipe" -N 10000
 stop_test TERM 3 "bw_unix" "$BUILD/bw_unix" -N 10000
 stop_test TERM 3 "lat_sem" "$BUILD/lat_sem" -N 10000
+stop_test TERM 3 "lat_fcntl" "$BUILD/lat_fcntl" -N 10000
 stop_test TERM 2 "lat_ctx overhead phase" "$BUILD/lat_ctx" -N 10000 -s 16 8
 stop_test TERM 9 "lat_ctx ring of 8" "$BUILD/lat_ctx" -N 30 -s 16 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8
 stop_test TERM 2 "lat_proc fork" "$BUILD/lat_proc" -N 10000 fork
@@ -131,7 +132,7 @@ stop_test TERM 2 "par_mem" "$BUILD/par_mem" -N 10000
 stop_test TERM 2 "line" "$BUILD/line" -N 10000
 
 # A helper killed mid-measurement: the program says so and exits 1.
-for prog in lat_unix lat_fifo bw_pipe lat_sem; do
+for prog in lat_unix lat_fifo bw_pipe lat_sem lat_fcntl; do
 	"$BUILD/$prog" -N 10000 >"$T_TMP/out" 2>"$T_TMP/err" &
 	pid=$!
 	wait_for 3 "$pid"

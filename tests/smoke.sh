@@ -151,6 +151,22 @@ result lat_sem err "^Semaphore latency: $US" 3 0.01 100000 -N 3
 result lat_sem err "^Semaphore latency: $US" 3 0.01 100000 -N 3 -P 2
 usage_checks lat_sem extra
 
+result lat_fcntl err "^Fcntl lock latency: $US" 4 0.01 100000 -N 3
+result lat_fcntl err "^Fcntl lock latency: $US" 4 0.01 100000 -N 3 -P 2
+usage_checks lat_fcntl extra
+name=lmng-smoke-$$
+bad lat_unix_connect 1 -n "$name"
+run_prog "$BUILD/lat_unix_connect" -s -n "$name"
+expect_rc 0 "lat_unix_connect -s"
+result lat_unix_connect err "^UNIX connection cost: $US" 4 0.01 100000 -N 3 -n "$name"
+result lat_unix_connect err "^UNIX connection cost: $US" 4 0.01 100000 -N 3 -P 2 -n "$name"
+run_prog "$BUILD/lat_unix_connect" -S -n "$name"
+expect_rc 0 "lat_unix_connect -S"
+sleep 0.2
+bad lat_unix_connect 1 -S -n "$name"
+usage_checks lat_unix_connect extra
+bad lat_unix_connect 2 -n ""
+
 # processes and signals
 result lat_proc err "^Procedure call: $US" 3 0.0001 100 -N 3 procedure
 result lat_proc err "^Process fork\+exit: $US" 3 1 1000000 -N 3 fork

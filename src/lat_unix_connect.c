@@ -1,0 +1,188 @@
+/*
+ * lat_unix_connect - the cost of opening a UNIX-domain stream connection.
+ *
+ * lat_unix_connect -s starts a server that detaches and keeps serving (an
+ * hour, or LMBENCH_SERVER_TIMEOUT seconds) until lat_unix_connect -S
+ * stops it.  It listens on an abstract UNIX socket named after the user
+ * ("lmbench-ng.lat_unix_connect.UID", or -n NAME): nothing is made in the
+ * file system, unlike lmbench's fixed /tmp path, and other users' runs do
+ * not collide.  Each iteration of the client makes a socket, connects it
+ * and closes it; the server accepts and closes.  The median time per
+ * connection.  -S sends one byte on a connection, which stops the server.
+ *
+ * Usage: lat_unix_connect -s [-n <name>]
+ *        lat_unix_connect [-n <name>] [-P <parallelism>] [-W <warmup>]
+ *                         [-N <repetitions>]
+ *        lat_unix_connect -S [-n <name>]
+ * Output (stderr): "UNIX connection cost: 12.3456 microseconds"
+ */
+#define _DEFAULT_SOURCE
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+struct state {
+	struct sockaddr_un addr; /* the abstract address */
+	socklen_t len;
+};
+
+static int
+unix_socket(void)
+{
+	int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+
+	if (fd < 0)
+		util_syserr("socket");
+	return fd;
+}
+
+static int
+server(const struct state *s)
+{
+	int l = unix_socket(), rc;
+
+	if (l < 0)
+		return EXIT_FAILED;
+	if (bind(l, (const struct sockaddr *)&s->addr, s->len) != 0 ||
+	    listen(l, 128) != 0) {
+		util_syserr("cannot listen on @%s", s->addr.sun_path + 1);
+		return EXIT_FAILED;
+	}
+	rc = net_detach();
+	if (rc != 0)
+		return rc < 0 ? EXIT_FAILED : 0;
+	alarm((unsigned)net_server_lifetime());
+	for (;;) {
+		char c;
+		int fd = accept(l, NULL, NULL);
+
+		if (fd < 0)
+			continue;
+		if (read(fd, &c, 1) == 1) /* a byte means "stop" */
+			_exit(0);
+		close(fd);
+	}
+}
+
+/* A connection to the server; -1 after lmbench's message. */
+static int
+connect_server(const struct state *s)
+{
+	int fd = unix_socket();
+
+	if (fd < 0)
+		return -1;
+	if (connect(fd, (const struct sockaddr *)&s->addr, s->len) != 0) {
+		fprintf(stderr, "socket connection: %s\n", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static int
+run(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+
+	while (n-- > 0) {
+		int fd = connect_server(s);
+
+		if (fd < 0)
+			return -1;
+		close(fd);
+	}
+	return 0;
+}
+
+struct opts {
+	int serve, stop;  /* -s, -S */
+	const char *name; /* -n */
+};
+
+static int
+option(void *ctx, int c, const char *arg)
+{
+	struct opts *op = ctx;
+
+	if (c == 's')
+		op->serve = 1;
+	else if (c == 'S')
+		op->stop = 1;
+	else if (strlen(arg) == 0 || strlen(arg) > 90) {
+		util_err("bad -n '%s': 1 to 90 characters", arg);
+		return -1;
+	} else
+		op->name = arg;
+	return 0;
+}
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	fprintf(stderr,
+		"Usage: %s -s [-n <name>] | %s [-n <name>] "
+		"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] | "
+		"%s -S [-n <name>]\n",
+		util_progname(), util_progname(), util_progname());
+	exit(EXIT_USAGE);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct state s;
+	struct opts op = { 0, 0, NULL };
+	struct bench_opts o;
+	struct bench_desc d = { .run = run, .state = &s };
+	char name[100];
+	int rc, fd;
+
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	rc = bench_getopt(argc, argv, "sSn:", &o, option, &op);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc != argc || (op.serve && op.stop))
+		usage();
+	if (op.name == NULL)
+		snprintf(name, sizeof(name), "lmbench-ng.lat_unix_connect.%ld",
+			 (long)getuid());
+	else
+		snprintf(name, sizeof(name), "%s", op.name);
+	memset(&s, 0, sizeof(s));
+	s.addr.sun_family = AF_UNIX;
+	/* Abstract: a leading NUL, then the name, no file. */
+	memcpy(s.addr.sun_path + 1, name, strlen(name));
+	s.len = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 +
+			    strlen(name));
+	if (op.serve)
+		return server(&s);
+	if (op.stop) {
+		fd = connect_server(&s);
+		if (fd < 0)
+			return EXIT_FAILED;
+		if (write(fd, "x", 1) != 1) {
+			util_syserr("cannot talk to the server");
+			close(fd);
+			return EXIT_FAILED;
+		}
+		close(fd);
+		return 0;
+	}
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+	fd = connect_server(&s);
+	if (fd < 0)
+		return EXIT_FAILED;
+	close(fd);
+	return bench_measure_us(&d, &o, "UNIX connection cost", 1);
+}
