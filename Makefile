@@ -83,6 +83,7 @@ PROGRAMS := \
 	lat_usleep \
 	line \
 	loop_o \
+	memsize \
 	mhz \
 	msleep \
 	par_mem \

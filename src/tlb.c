@@ -184,7 +184,7 @@ main(int argc, char **argv)
 	struct bench_opts o;
 	size_t n, lo, hi, maxn;
 	double diff = 0;
-	int rc, e;
+	int rc, e, tries;
 	FILE *f;
 
 	memset(&s, 0, sizeof(s));
@@ -215,14 +215,20 @@ main(int argc, char **argv)
 	s.line = (size_t)op.line;
 	maxn = (size_t)(op.max / mem_pagesize());
 	/* An effect counts when it shows at n and again at 2n: one noisy
-	 * measurement must not end the search. */
-	for (n = 8; n <= maxn; n *= 2) {
-		e = effect(&s, &o, n, NULL);
-		if (e > 0 && 2 * n <= maxn)
-			e = effect(&s, &o, 2 * n, NULL);
-		if (e < 0)
-			return EXIT_FAILED;
-		if (e)
+	 * measurement must not end the search.  One at 8 pages is noise
+	 * too (no TLB is that small): the search starts again, three times
+	 * at most. */
+	for (tries = 0; tries < 3; tries++) {
+		for (n = 8; n <= maxn; n *= 2) {
+			e = effect(&s, &o, n, NULL);
+			if (e > 0 && 2 * n <= maxn)
+				e = effect(&s, &o, 2 * n, NULL);
+			if (e < 0)
+				return EXIT_FAILED;
+			if (e)
+				break;
+		}
+		if (n != 8)
 			break;
 	}
 	if (n > maxn) {
@@ -231,7 +237,8 @@ main(int argc, char **argv)
 		return EXIT_FAILED;
 	}
 	if (n == 8) {
-		util_err("a TLB effect already at 8 pages: no result");
+		util_err("a TLB effect already at 8 pages, three times: the "
+			 "machine is too noisy; no result");
 		return EXIT_FAILED;
 	}
 	/* The largest count without the effect, between n/2 and n. */

@@ -312,7 +312,7 @@ bad line 2 -P 2
 
 # tlb
 result tlb err '^tlb: [0-9]+ pages$' 2 8 1000000 -N 3
-result tlb err '^tlb: [0-9]+ pages [0-9]+\.[0-9]{5} nanoseconds$' 2 8 1000000 -N 3 -c -L 64 -M 16m
+result tlb err '^tlb: [0-9]+ pages [0-9]+\.[0-9]{5} nanoseconds$' 2 8 1000000 -N 5 -c -L 64 -M 16m
 usage_checks tlb extra
 bad tlb 2 -L 3
 bad tlb 2 -M 1k
@@ -340,6 +340,16 @@ usage_checks lat_udp a b
 covered="$covered lat_udp"
 bad lat_tcp 2 -m 0 localhost
 bad lat_udp 2 -m 3 localhost
+
+# memsize: MB on stdout, progress on stderr
+result memsize out '^[0-9]+$' 1 64 64 64
+if [ "$(tail -n 1 "$T_TMP/err")" = "64MB OK" ] && [ "$(head -n 1 "$T_TMP/err")" = "1MB OK" ]; then ok; else not_ok "memsize progress: $(cat "$T_TMP/err")"; fi
+run_prog "$BUILD/memsize" 99999999999
+expect_rc 0 "memsize with a max beyond the memory"
+if grep -q 'more than the' "$T_TMP/err"; then ok; else not_ok "memsize cap message"; fi
+usage_checks memsize 1 2
+bad memsize 2 abc
+bad memsize 2 0
 
 # calibration helpers: one number on stdout
 ENOUGH='' result enough out '^[0-9]+$' 1 1 10000000
