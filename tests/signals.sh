@@ -130,6 +130,7 @@ stop_test TERM 2 "lat_ops" "$BUILD/lat_ops" -N 10000
 stop_test TERM 2 "tlb" "$BUILD/tlb" -N 10000
 stop_test TERM 2 "par_mem" "$BUILD/par_mem" -N 10000
 stop_test TERM 2 "line" "$BUILD/line" -N 10000
+stop_test TERM 2 "memsize" "$BUILD/memsize"
 
 # A helper killed mid-measurement: the program says so and exits 1.
 for prog in lat_unix lat_fifo bw_pipe lat_sem lat_fcntl; do
