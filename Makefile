@@ -87,6 +87,7 @@ PROGRAMS := \
 	mhz \
 	msleep \
 	par_mem \
+	par_ops \
 	stream \
 	timing_o \
 	tlb

@@ -462,6 +462,8 @@ int report_tcp_bw(const struct bench_result *r, double msize,
 int report_par(double size_bytes, double parallelism);
 /* tlb's "tlb: N pages" (and " %.5f nanoseconds" with the cost). */
 int report_tlb(size_t pages, int with_cost, double cost_ns);
+/* "LABEL: %.2f" on stderr, a figure without a unit (par_ops). */
+int report_plain(const char *label, double value);
 /* mhz's "%.0f MHz, %.4f nanosec clock" on stdout. */
 int report_mhz(double mhz, double period_ns);
 /* A text line as is on stderr (section markers, blank lines). */

@@ -360,6 +360,18 @@ report_tcp_bw(const struct bench_result *r, double msize, double bytes_per_iter)
 }
 
 int
+report_plain(const char *label, double value)
+{
+	if (!(value > 0) || !isfinite(value)) {
+		util_err("%s: no valid result", label);
+		return -1;
+	}
+	fprintf(stderr, "%s: %.2f\n", label, value);
+	json_record(NULL, label, "", value, -1, CONV_NS, 1);
+	return 0;
+}
+
+int
 report_mhz(double mhz, double period_ns)
 {
 	if (!(mhz > 0) || !isfinite(mhz)) {

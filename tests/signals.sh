@@ -127,6 +127,7 @@ if [ -z "$(ls -A "$T_TMP/fs")" ]; then ok; else not_ok "lat_fs killed: left $(ls
 # The hardware programs.
 stop_test TERM 2 "stream" "$BUILD/stream" -N 10000 -M 30m
 stop_test TERM 2 "lat_ops" "$BUILD/lat_ops" -N 10000
+stop_test TERM 2 "par_ops" "$BUILD/par_ops" -N 10000
 stop_test TERM 2 "tlb" "$BUILD/tlb" -N 10000
 stop_test TERM 2 "par_mem" "$BUILD/par_mem" -N 10000
 stop_test TERM 2 "line" "$BUILD/line" -N 10000

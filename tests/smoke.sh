@@ -277,6 +277,12 @@ if [ "$(cut -d: -f1 "$T_TMP/err" | tr '\n' ',')" = "integer bit,integer add,inte
 	not_ok "lat_ops order: $(cut -d: -f1 "$T_TMP/err" | tr '\n' ',')"
 fi
 usage_checks lat_ops extra
+# par_ops: 16 lines, each between 1 and 16 (at most k chains overlap)
+result par_ops err '^[a-z0-9 ]+ parallelism: [0-9]+\.[0-9]{2}$' 4 0.5 16 -N 3
+if [ "$(grep -c . "$T_TMP/err")" -eq 16 ] && head -n 1 "$T_TMP/err" | grep -q '^integer bit parallelism:' &&
+	tail -n 1 "$T_TMP/err" | grep -q '^double div parallelism:'; then ok; else not_ok "par_ops lines: $(cat "$T_TMP/err")"; fi
+usage_checks par_ops extra
+bad par_ops 2 -P 2
 # mhz: one line on stdout
 result mhz out '^[0-9]+ MHz, [0-9]+\.[0-9]{4} nanosec clock$' 1 100 10000
 result mhz out '^[0-9]+\.[0-9]{4}$' 1 0.05 10 -c
