@@ -398,6 +398,26 @@ int net_detach(void);
 /* How long a server lives: LMBENCH_SERVER_TIMEOUT seconds, default 3600. */
 uint64_t net_server_lifetime(void);
 
+/* The options every networked program shares. */
+struct net_opts {
+	int serve;	      /* -s: start a server */
+	int stop;	      /* -S: stop one */
+	const char *bindaddr; /* -b: the server's address (NULL: all) */
+	int port;	      /* -p, or the program's lmbench port */
+};
+/* Take -s, -S, -b or -p: 1 when c is one of them, 0 when not, -1 after a
+ * message when the argument is bad. */
+int net_option(struct net_opts *n, int c, const char *arg);
+/* Detach a server around the socket l (from net_listen, -1 if that
+ * failed): returns l in the server (which then lives its lifetime),
+ * -2 in the program once the server runs (exit 0), -1 after a message. */
+int net_server(int l);
+/* Serve connections on l forever: each goes to serve(fd), in a process
+ * of its own (fork_each) or in the server itself; serve returns non-zero
+ * when the client asked the server to stop. */
+void net_accept_loop(int l, int (*serve)(int fd), int fork_each)
+	__attribute__((noreturn));
+
 /* ------------------------------------------------------------------ */
 /* lib_file: the files the file and VM benchmarks read.               */
 

@@ -54,8 +54,9 @@ buffers(int fd, int opt)
 			return;
 }
 
-/* One connection: the size, then messages until the reader goes. */
-static void __attribute__((noreturn))
+/* One connection: the size, then messages until the reader goes.
+ * Non-zero for the size "0": lmbench's way of saying stop. */
+static int
 serve(int fd)
 {
 	char text[32];
@@ -68,42 +69,17 @@ serve(int fd)
 		i++;
 	text[i] = '\0';
 	if (util_parse_u64(text, 0, MAX_MSG, &msize) != NULL)
-		_exit(0);
-	if (msize == 0) { /* "0": lmbench's way of saying stop */
-		kill(getppid(), SIGTERM);
-		_exit(0);
-	}
+		return 0;
+	if (msize == 0)
+		return 1;
 	buffers(fd, SO_SNDBUF);
 	buf = calloc(1, (size_t)msize);
 	if (buf == NULL)
-		_exit(EXIT_FAILED);
-	for (;;)
-		if (ipc_writen(fd, buf, (size_t)msize) != (ssize_t)msize)
-			_exit(0);
-}
-
-static int
-server(const char *bindaddr, int port)
-{
-	int l = net_listen(bindaddr, port, SOCK_STREAM), rc;
-
-	if (l < 0)
-		return EXIT_FAILED;
-	rc = net_detach();
-	if (rc != 0)
-		return rc < 0 ? EXIT_FAILED : 0;
-	alarm((unsigned)net_server_lifetime());
-	for (;;) {
-		int fd = accept(l, NULL, NULL);
-
-		if (fd < 0)
-			continue;
-		if (fork() == 0) {
-			close(l);
-			serve(fd);
-		}
-		close(fd);
-	}
+		return 0;
+	while (ipc_writen(fd, buf, (size_t)msize) == (ssize_t)msize)
+		;
+	free(buf);
+	return 0;
 }
 
 /* Connect and send the size as lmbench's clients do: decimal and NUL. */
@@ -168,8 +144,8 @@ cleanup(void *sp)
 
 struct opts {
 	struct state *s;
-	int serve, stop, have_m, have_M; /* -s -S -m -M */
-	const char *bindaddr;		 /* -b */
+	struct net_opts net; /* -s -S -b -p */
+	int have_m, have_M;  /* -m, -M given */
 };
 
 static int
@@ -178,14 +154,10 @@ option(void *ctx, int c, const char *arg)
 	struct opts *op = ctx;
 	const char *why;
 	uint64_t v;
+	int rc = net_option(&op->net, c, arg);
 
-	switch (c) {
-	case 's': op->serve = 1; return 0;
-	case 'S': op->stop = 1; return 0;
-	case 'b': op->bindaddr = arg; return 0;
-	case 'p': return net_parse_port(arg, &op->s->port);
-	default: break;
-	}
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
 	why = util_parse_size(arg, 1, &v);
 	if (why == NULL && (v < 1 || v > MAX_MSG))
 		why = "out of range (1 byte to 256 MB)";
@@ -220,7 +192,7 @@ int
 main(int argc, char **argv)
 {
 	struct state s = { NULL, PORT, 65536, 65536, -1, NULL };
-	struct opts op = { &s, 0, 0, 0, 0, NULL };
+	struct opts op = { &s, { 0, 0, NULL, PORT }, 0, 0 };
 	struct bench_opts o;
 	struct bench_desc d = {
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
@@ -235,17 +207,21 @@ main(int argc, char **argv)
 	rc = bench_getopt(argc, argv, "sSb:p:m:M:", &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
-	if (rc < 0 || (op.serve && op.stop))
+	if (rc < 0 || (op.net.serve && op.net.stop))
 		usage();
-	if (op.serve) {
+	s.port = op.net.port;
+	if (op.net.serve) {
 		if (optind != argc)
 			usage();
-		return server(op.bindaddr, s.port);
+		rc = net_server(net_listen(op.net.bindaddr, s.port, SOCK_STREAM));
+		if (rc < 0)
+			return rc == -2 ? 0 : EXIT_FAILED;
+		net_accept_loop(rc, serve, 1);
 	}
 	if (argc - optind != 1)
 		usage();
 	s.host = argv[optind];
-	if (op.stop) {
+	if (op.net.stop) {
 		fd = connect_size(s.host, s.port, 0);
 		if (fd < 0)
 			return EXIT_FAILED;

@@ -32,28 +32,13 @@ struct state {
 	int port;
 };
 
+/* The client closes at once; a byte on the connection means "stop". */
 static int
-server(const char *bindaddr, int port)
+serve(int fd)
 {
-	int l = net_listen(bindaddr, port, SOCK_STREAM), rc;
+	char c;
 
-	if (l < 0)
-		return EXIT_FAILED;
-	rc = net_detach();
-	if (rc != 0)
-		return rc < 0 ? EXIT_FAILED : 0;
-	alarm((unsigned)net_server_lifetime());
-	for (;;) {
-		char c;
-		int fd = accept(l, NULL, NULL);
-
-		if (fd < 0)
-			continue;
-		/* The client closes at once; a byte means "stop". */
-		if (read(fd, &c, 1) == 1)
-			_exit(0);
-		close(fd);
-	}
+	return read(fd, &c, 1) == 1;
 }
 
 static int
@@ -71,23 +56,10 @@ run(void *sp, uint64_t n)
 	return 0;
 }
 
-struct opts {
-	struct state *s;
-	int serve, stop;      /* -s, -S */
-	const char *bindaddr; /* -b */
-};
-
 static int
 option(void *ctx, int c, const char *arg)
 {
-	struct opts *op = ctx;
-
-	switch (c) {
-	case 's': op->serve = 1; return 0;
-	case 'S': op->stop = 1; return 0;
-	case 'b': op->bindaddr = arg; return 0;
-	default: return net_parse_port(arg, &op->s->port);
-	}
+	return net_option(ctx, c, arg) < 0 ? -1 : 0;
 }
 
 static void __attribute__((noreturn))
@@ -105,7 +77,7 @@ int
 main(int argc, char **argv)
 {
 	struct state s = { NULL, PORT };
-	struct opts op = { &s, 0, 0, NULL };
+	struct net_opts op = { 0, 0, NULL, PORT };
 	struct bench_opts o;
 	struct bench_desc d = { .run = run, .state = &s };
 	char label[1100];
@@ -121,10 +93,16 @@ main(int argc, char **argv)
 	if (rc < 0 || (op.serve && op.stop) || o.parallel != 1 ||
 	    o.warmup_us != 0)
 		usage();
+	s.port = op.port;
 	if (op.serve) {
 		if (optind != argc)
 			usage();
-		return server(op.bindaddr, s.port);
+		/* Accepted in the server itself: a fork per connection
+		 * would slow the server the client measures. */
+		rc = net_server(net_listen(op.bindaddr, s.port, SOCK_STREAM));
+		if (rc < 0)
+			return rc == -2 ? 0 : EXIT_FAILED;
+		net_accept_loop(rc, serve, 0);
 	}
 	if (argc - optind != 1)
 		usage();

@@ -41,8 +41,10 @@ struct state {
 	char *buf;
 };
 
-/* One connection, in its own process: the size, then echoes. */
-static void __attribute__((noreturn))
+/* One connection, in its own process: the size, then echoes until the
+ * client goes.  Non-zero when the client closed before sending a size:
+ * lmbench's way of saying stop. */
+static int
 serve(int fd)
 {
 	uint32_t n;
@@ -50,45 +52,19 @@ serve(int fd)
 	char *buf;
 
 	net_nodelay(fd);
-	if (ipc_readn(fd, &n, sizeof(n)) != sizeof(n)) {
-		/* Closed before the size: lmbench's way of saying stop. */
-		kill(getppid(), SIGTERM);
-		_exit(0);
-	}
+	if (ipc_readn(fd, &n, sizeof(n)) != sizeof(n))
+		return 1;
 	msize = ntohl(n);
 	if (msize < 1 || msize > MAX_MSG)
-		_exit(0);
+		return 0;
 	buf = malloc(msize);
 	if (buf == NULL)
-		_exit(EXIT_FAILED);
-	for (;;)
-		if (ipc_readn(fd, buf, msize) != (ssize_t)msize ||
-		    ipc_writen(fd, buf, msize) != (ssize_t)msize)
-			_exit(0);
-}
-
-static int
-server(const char *bindaddr, int port)
-{
-	int l = net_listen(bindaddr, port, SOCK_STREAM), rc;
-
-	if (l < 0)
-		return EXIT_FAILED;
-	rc = net_detach();
-	if (rc != 0)
-		return rc < 0 ? EXIT_FAILED : 0;
-	alarm((unsigned)net_server_lifetime());
-	for (;;) {
-		int fd = accept(l, NULL, NULL);
-
-		if (fd < 0)
-			continue;
-		if (fork() == 0) {
-			close(l);
-			serve(fd);
-		}
-		close(fd);
-	}
+		return 0;
+	while (ipc_readn(fd, buf, msize) == (ssize_t)msize &&
+	       ipc_writen(fd, buf, msize) == (ssize_t)msize)
+		;
+	free(buf);
+	return 0;
 }
 
 static int
@@ -143,8 +119,7 @@ cleanup(void *sp)
 
 struct opts {
 	struct state *s;
-	int serve, stop;	/* -s, -S */
-	const char *bindaddr;	/* -b */
+	struct net_opts net; /* -s -S -b -p */
 };
 
 static int
@@ -153,14 +128,10 @@ option(void *ctx, int c, const char *arg)
 	struct opts *op = ctx;
 	const char *why;
 	uint64_t v;
+	int rc = net_option(&op->net, c, arg);
 
-	switch (c) {
-	case 's': op->serve = 1; return 0;
-	case 'S': op->stop = 1; return 0;
-	case 'b': op->bindaddr = arg; return 0;
-	case 'p': return net_parse_port(arg, &op->s->port);
-	default: break;
-	}
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
 	why = util_parse_size(arg, 1, &v);
 	if (why == NULL && (v < 1 || v > MAX_MSG))
 		why = "out of range (1 byte to 64 MB)";
@@ -188,7 +159,7 @@ int
 main(int argc, char **argv)
 {
 	struct state s = { NULL, PORT, 1, -1, NULL };
-	struct opts op = { &s, 0, 0, NULL };
+	struct opts op = { &s, { 0, 0, NULL, PORT } };
 	struct bench_opts o;
 	struct bench_desc d = {
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
@@ -202,17 +173,21 @@ main(int argc, char **argv)
 	rc = bench_getopt(argc, argv, "sSb:p:m:", &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
-	if (rc < 0 || (op.serve && op.stop))
+	if (rc < 0 || (op.net.serve && op.net.stop))
 		usage();
-	if (op.serve) {
+	s.port = op.net.port;
+	if (op.net.serve) {
 		if (optind != argc)
 			usage();
-		return server(op.bindaddr, s.port);
+		rc = net_server(net_listen(op.net.bindaddr, s.port, SOCK_STREAM));
+		if (rc < 0)
+			return rc == -2 ? 0 : EXIT_FAILED;
+		net_accept_loop(rc, serve, 1);
 	}
 	if (argc - optind != 1)
 		usage();
 	s.host = argv[optind];
-	if (op.stop) {
+	if (op.net.stop) {
 		fd = net_connect(s.host, s.port, SOCK_STREAM);
 		if (fd < 0)
 			return EXIT_FAILED;

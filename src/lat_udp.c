@@ -40,19 +40,14 @@ struct state {
 	char *buf;
 };
 
-static int
-server(const char *bindaddr, int port)
+/* The server: every datagram back to its sender, until a negative
+ * sequence number. */
+static void __attribute__((noreturn))
+echo(int fd)
 {
-	int fd = net_listen(bindaddr, port, SOCK_DGRAM), rc;
 	struct sockaddr_storage from;
 	static char buf[MAX_MSG];
 
-	if (fd < 0)
-		return EXIT_FAILED;
-	rc = net_detach();
-	if (rc != 0)
-		return rc < 0 ? EXIT_FAILED : 0;
-	alarm((unsigned)net_server_lifetime());
 	for (;;) {
 		socklen_t len = sizeof(from);
 		ssize_t n = recvfrom(fd, buf, sizeof(buf), 0,
@@ -135,8 +130,7 @@ cleanup(void *sp)
 
 struct opts {
 	struct state *s;
-	int serve, stop;      /* -s, -S */
-	const char *bindaddr; /* -b */
+	struct net_opts net; /* -s -S -b -p */
 };
 
 static int
@@ -145,14 +139,10 @@ option(void *ctx, int c, const char *arg)
 	struct opts *op = ctx;
 	const char *why;
 	uint64_t v;
+	int rc = net_option(&op->net, c, arg);
 
-	switch (c) {
-	case 's': op->serve = 1; return 0;
-	case 'S': op->stop = 1; return 0;
-	case 'b': op->bindaddr = arg; return 0;
-	case 'p': return net_parse_port(arg, &op->s->port);
-	default: break;
-	}
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
 	why = util_parse_size(arg, 1, &v);
 	if (why == NULL && (v < 4 || v > MAX_MSG))
 		why = "out of range (4 to 65507 bytes)";
@@ -180,7 +170,7 @@ int
 main(int argc, char **argv)
 {
 	struct state s = { NULL, PORT, 4, -1, 1, NULL };
-	struct opts op = { &s, 0, 0, NULL };
+	struct opts op = { &s, { 0, 0, NULL, PORT } };
 	struct bench_opts o;
 	struct bench_desc d = {
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
@@ -194,17 +184,21 @@ main(int argc, char **argv)
 	rc = bench_getopt(argc, argv, "sSb:p:m:", &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
-	if (rc < 0 || (op.serve && op.stop))
+	if (rc < 0 || (op.net.serve && op.net.stop))
 		usage();
-	if (op.serve) {
+	s.port = op.net.port;
+	if (op.net.serve) {
 		if (optind != argc)
 			usage();
-		return server(op.bindaddr, s.port);
+		rc = net_server(net_listen(op.net.bindaddr, s.port, SOCK_DGRAM));
+		if (rc < 0)
+			return rc == -2 ? 0 : EXIT_FAILED;
+		echo(rc);
 	}
 	if (argc - optind != 1)
 		usage();
 	s.host = argv[optind];
-	if (op.stop) {
+	if (op.net.stop) {
 		int fd = net_connect(s.host, s.port, SOCK_DGRAM);
 
 		if (fd < 0)

@@ -43,32 +43,32 @@ unix_socket(void)
 	return fd;
 }
 
+/* A byte on a connection means "stop". */
+static int
+serve(int fd)
+{
+	char c;
+
+	return read(fd, &c, 1) == 1;
+}
+
 static int
 server(const struct state *s)
 {
-	int l = unix_socket(), rc;
+	int l = unix_socket();
 
 	if (l < 0)
 		return EXIT_FAILED;
 	if (bind(l, (const struct sockaddr *)&s->addr, s->len) != 0 ||
 	    listen(l, 128) != 0) {
 		util_syserr("cannot listen on @%s", s->addr.sun_path + 1);
+		close(l);
 		return EXIT_FAILED;
 	}
-	rc = net_detach();
-	if (rc != 0)
-		return rc < 0 ? EXIT_FAILED : 0;
-	alarm((unsigned)net_server_lifetime());
-	for (;;) {
-		char c;
-		int fd = accept(l, NULL, NULL);
-
-		if (fd < 0)
-			continue;
-		if (read(fd, &c, 1) == 1) /* a byte means "stop" */
-			_exit(0);
-		close(fd);
-	}
+	l = net_server(l);
+	if (l < 0)
+		return l == -2 ? 0 : EXIT_FAILED;
+	net_accept_loop(l, serve, 0);
 }
 
 /* A connection to the server; -1 after lmbench's message. */

@@ -198,3 +198,58 @@ net_server_lifetime(void)
 		return 3600;
 	return s;
 }
+
+int
+net_option(struct net_opts *n, int c, const char *arg)
+{
+	switch (c) {
+	case 's': n->serve = 1; return 1;
+	case 'S': n->stop = 1; return 1;
+	case 'b': n->bindaddr = arg; return 1;
+	case 'p': return net_parse_port(arg, &n->port) == 0 ? 1 : -1;
+	default: return 0;
+	}
+}
+
+int
+net_server(int l)
+{
+	int rc;
+
+	if (l < 0)
+		return -1;
+	rc = net_detach();
+	if (rc < 0)
+		return -1;
+	if (rc > 0) {
+		close(l);
+		return -2;
+	}
+	alarm((unsigned)net_server_lifetime());
+	return l;
+}
+
+void
+net_accept_loop(int l, int (*serve)(int fd), int fork_each)
+{
+	for (;;) {
+		int fd = accept(l, NULL, NULL);
+
+		if (fd < 0)
+			continue;
+		if (!fork_each) {
+			if (serve(fd) != 0)
+				_exit(0);
+			close(fd);
+			continue;
+		}
+		if (fork() == 0) {
+			close(l);
+			/* A connection that asks the server to stop. */
+			if (serve(fd) != 0)
+				kill(getppid(), SIGTERM);
+			_exit(0);
+		}
+		close(fd);
+	}
+}
