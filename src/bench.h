@@ -56,6 +56,10 @@ const char *util_parse_u64(const char *s, uint64_t min, uint64_t max,
  * text saying what was wrong.
  */
 const char *util_parse_size(const char *s, uint64_t unit, uint64_t *out);
+/* A size argument in [lo, hi] bytes; 0, or -1 after printing
+ * "prog: bad WHAT 'arg': why (lo to hi bytes)". */
+int util_size_arg(const char *what, const char *arg, uint64_t lo, uint64_t hi,
+		  uint64_t *out);
 /* Parse a non-negative decimal floating point number (no suffix). */
 const char *util_parse_double(const char *s, double *out);
 

@@ -137,19 +137,13 @@ static int
 option(void *ctx, int c, const char *arg)
 {
 	struct opts *op = ctx;
-	const char *why;
 	uint64_t v;
 	int rc = net_option(&op->net, c, arg);
 
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
-	why = util_parse_size(arg, 1, &v);
-	if (why == NULL && (v < 4 || v > MAX_MSG))
-		why = "out of range (4 to 65507 bytes)";
-	if (why != NULL) {
-		util_err("bad -m '%s': %s", arg, why);
+	if (util_size_arg("-m", arg, 4, MAX_MSG, &v) != 0)
 		return -1;
-	}
 	op->s->msize = (size_t)v;
 	return 0;
 }

@@ -70,17 +70,11 @@ static int
 option(void *sp, int c, const char *arg)
 {
 	struct state *s = sp;
-	const char *why;
 	uint64_t v;
 
 	(void)c;
-	why = util_parse_size(arg, 1, &v);
-	if (why == NULL && (v < 1 || v > MAX_MSG))
-		why = "out of range (1 byte to 64 MB)";
-	if (why != NULL) {
-		util_err("bad -m '%s': %s", arg, why);
+	if (util_size_arg("-m", arg, 1, MAX_MSG, &v) != 0)
 		return -1;
-	}
 	s->msize = (size_t)v;
 	return 0;
 }

@@ -158,16 +158,11 @@ ipc_stop(struct ipc_peer *p)
 int
 ipc_parse_sizes(int opt, const char *arg, size_t *msize, uint64_t *total)
 {
-	uint64_t v, max = opt == 'm' ? IPC_MAX_MSG : IPC_MAX_TOTAL;
-	const char *why = util_parse_size(arg, 1, &v);
+	uint64_t v;
 
-	if (why == NULL && (v < 1 || v > max))
-		why = opt == 'm' ? "out of range (1 byte to 64 MB)"
-		                 : "out of range (1 byte to 16 GB)";
-	if (why != NULL) {
-		util_err("bad -%c '%s': %s", opt, arg, why);
+	if (util_size_arg(opt == 'm' ? "-m" : "-M", arg, 1,
+			  opt == 'm' ? IPC_MAX_MSG : IPC_MAX_TOTAL, &v) != 0)
 		return -1;
-	}
 	if (opt == 'm')
 		*msize = (size_t)v;
 	else

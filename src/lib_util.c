@@ -165,6 +165,22 @@ util_parse_size(const char *s, uint64_t unit, uint64_t *out)
 }
 
 int
+util_size_arg(const char *what, const char *arg, uint64_t lo, uint64_t hi,
+              uint64_t *out)
+{
+	const char *why = util_parse_size(arg, 1, out);
+
+	if (why == NULL && (*out < lo || *out > hi))
+		why = "out of range";
+	if (why != NULL) {
+		util_err("bad %s '%s': %s (%llu to %llu bytes)", what, arg, why,
+		         (unsigned long long)lo, (unsigned long long)hi);
+		return -1;
+	}
+	return 0;
+}
+
+int
 util_env_u64(const char *name, uint64_t min, uint64_t max, uint64_t *out)
 {
 	const char *s = getenv(name);
