@@ -432,6 +432,13 @@ int file_check(const char *path, uint64_t need, uint64_t *size);
  * temporary directory, for -C copy `copy`; its path (malloc'd), or NULL
  * after a message. */
 char *file_private_copy(const char *path, uint64_t len, int copy);
+/* The file copy `copy` uses: name, or with private_copy (-C) a private
+ * copy of its first len bytes, made now and kept in *own (remove it with
+ * file_release).  NULL after a message. */
+const char *file_for_copy(const char *name, int private_copy, uint64_t len,
+			  int copy, char **own);
+/* Remove and forget a private copy (nothing when *own is NULL). */
+void file_release(char **own);
 /* The sum of len bytes as 64-bit words (and the tail as bytes): the
  * readers touch every byte they count, and the sum keeps it so. */
 uint64_t file_sum(const void *buf, size_t len);

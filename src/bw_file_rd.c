@@ -32,6 +32,7 @@
 struct state {
 	const char *file; /* the file named */
 	char *own;	  /* -C: this copy's private file */
+	const char *path; /* the file this copy reads */
 	int private_copy; /* -C */
 	int open2close;	  /* open and close every iteration */
 	uint64_t size;	  /* bytes per iteration */
@@ -39,12 +40,6 @@ struct state {
 	char *buf;	  /* the read buffer */
 	uint64_t sum;	  /* what was read, summed */
 };
-
-static const char *
-path_of(const struct state *s)
-{
-	return s->own != NULL ? s->own : s->file;
-}
 
 static int
 read_all(struct state *s, int fd)
@@ -58,7 +53,7 @@ read_all(struct state *s, int fd)
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0) {
-			util_err("%s: read stopped %llu bytes short", path_of(s),
+			util_err("%s: read stopped %llu bytes short", s->path,
 				 (unsigned long long)left);
 			return -1;
 		}
@@ -74,21 +69,18 @@ init(void *sp, int copy)
 	struct state *s = sp;
 
 	s->fd = -1;
-	s->own = NULL;
-	if (s->private_copy) {
-		s->own = file_private_copy(s->file, s->size, copy);
-		if (s->own == NULL)
-			return -1;
-	}
+	s->path = file_for_copy(s->file, s->private_copy, s->size, copy, &s->own);
+	if (s->path == NULL)
+		return -1;
 	s->buf = malloc(CHUNK);
 	if (s->buf == NULL) {
 		util_err("out of memory");
 		return -1;
 	}
 	if (!s->open2close) {
-		s->fd = open(path_of(s), O_RDONLY);
+		s->fd = open(s->path, O_RDONLY);
 		if (s->fd < 0) {
-			util_syserr("cannot open %s", path_of(s));
+			util_syserr("cannot open %s", s->path);
 			return -1;
 		}
 	}
@@ -104,13 +96,13 @@ run(void *sp, uint64_t n)
 		int fd = s->fd;
 
 		if (s->open2close) {
-			fd = open(path_of(s), O_RDONLY);
+			fd = open(s->path, O_RDONLY);
 			if (fd < 0) {
-				util_syserr("cannot open %s", path_of(s));
+				util_syserr("cannot open %s", s->path);
 				return -1;
 			}
 		} else if (lseek(fd, 0, SEEK_SET) != 0) {
-			util_syserr("lseek %s", path_of(s));
+			util_syserr("lseek %s", s->path);
 			return -1;
 		}
 		if (read_all(s, fd) != 0) {
@@ -132,9 +124,7 @@ cleanup(void *sp)
 
 	if (s->fd >= 0)
 		close(s->fd);
-	if (s->own != NULL)
-		unlink(s->own);
-	free(s->own);
+	file_release(&s->own);
 	free(s->buf);
 	s->own = s->buf = NULL;
 	s->fd = -1;

@@ -29,6 +29,7 @@
 struct state {
 	const char *file; /* the file named */
 	char *own;	  /* -C: this copy's private file */
+	const char *path; /* the file this copy reads */
 	int private_copy; /* -C */
 	int open2close;	  /* map and unmap every iteration */
 	uint64_t size;	  /* bytes per iteration */
@@ -36,26 +37,20 @@ struct state {
 	uint64_t sum;	  /* what was read, summed */
 };
 
-static const char *
-path_of(const struct state *s)
-{
-	return s->own != NULL ? s->own : s->file;
-}
-
 static void *
 map_file(const struct state *s)
 {
-	int fd = open(path_of(s), O_RDONLY);
+	int fd = open(s->path, O_RDONLY);
 	void *p;
 
 	if (fd < 0) {
-		util_syserr("cannot open %s", path_of(s));
+		util_syserr("cannot open %s", s->path);
 		return NULL;
 	}
 	p = mmap(NULL, (size_t)s->size, PROT_READ, MAP_SHARED, fd, 0);
 	close(fd);
 	if (p == MAP_FAILED) {
-		util_syserr("cannot map %s", path_of(s));
+		util_syserr("cannot map %s", s->path);
 		return NULL;
 	}
 	return p;
@@ -67,12 +62,9 @@ init(void *sp, int copy)
 	struct state *s = sp;
 
 	s->map = NULL;
-	s->own = NULL;
-	if (s->private_copy) {
-		s->own = file_private_copy(s->file, s->size, copy);
-		if (s->own == NULL)
-			return -1;
-	}
+	s->path = file_for_copy(s->file, s->private_copy, s->size, copy, &s->own);
+	if (s->path == NULL)
+		return -1;
 	if (!s->open2close) {
 		s->map = map_file(s);
 		if (s->map == NULL)
@@ -106,9 +98,7 @@ cleanup(void *sp)
 
 	if (s->map != NULL)
 		munmap(s->map, (size_t)s->size);
-	if (s->own != NULL)
-		unlink(s->own);
-	free(s->own);
+	file_release(&s->own);
 	s->own = NULL;
 	s->map = NULL;
 }

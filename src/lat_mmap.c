@@ -40,15 +40,11 @@ static int
 init(void *sp, int copy)
 {
 	struct state *s = sp;
-	const char *path = s->file;
+	const char *path;
 
-	s->own = NULL;
-	if (s->private_copy) {
-		s->own = file_private_copy(s->file, s->size, copy);
-		if (s->own == NULL)
-			return -1;
-		path = s->own;
-	}
+	path = file_for_copy(s->file, s->private_copy, s->size, copy, &s->own);
+	if (path == NULL)
+		return -1;
 	s->fd = open(path, O_RDWR);
 	if (s->fd < 0) {
 		util_syserr("cannot open %s for writing", path);
@@ -91,10 +87,7 @@ cleanup(void *sp)
 
 	if (s->fd >= 0)
 		close(s->fd);
-	if (s->own != NULL)
-		unlink(s->own);
-	free(s->own);
-	s->own = NULL;
+	file_release(&s->own);
 	s->fd = -1;
 }
 

@@ -45,15 +45,11 @@ init(void *sp, int copy)
 	struct state *s = sp;
 	size_t ps = mem_pagesize(), i;
 	uint64_t rng = 0x70616765ULL + (uint64_t)copy;
-	const char *path = s->file;
+	const char *path;
 
-	s->own = NULL;
-	if (s->private_copy) {
-		s->own = file_private_copy(s->file, s->len, copy);
-		if (s->own == NULL)
-			return -1;
-		path = s->own;
-	}
+	path = file_for_copy(s->file, s->private_copy, s->len, copy, &s->own);
+	if (path == NULL)
+		return -1;
 	s->fd = open(path, O_RDONLY);
 	if (s->fd < 0) {
 		util_syserr("cannot open %s", path);
@@ -105,11 +101,8 @@ cleanup(void *sp)
 
 	if (s->fd >= 0)
 		close(s->fd);
-	if (s->own != NULL)
-		unlink(s->own);
-	free(s->own);
+	file_release(&s->own);
 	free(s->order);
-	s->own = NULL;
 	s->order = NULL;
 	s->fd = -1;
 }

@@ -94,6 +94,26 @@ fail:
 	return NULL;
 }
 
+const char *
+file_for_copy(const char *name, int private_copy, uint64_t len, int copy,
+              char **own)
+{
+	*own = NULL;
+	if (!private_copy)
+		return name;
+	*own = file_private_copy(name, len, copy);
+	return *own;
+}
+
+void
+file_release(char **own)
+{
+	if (*own != NULL)
+		unlink(*own);
+	free(*own);
+	*own = NULL;
+}
+
 uint64_t
 file_sum(const void *buf, size_t len)
 {
