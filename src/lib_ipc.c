@@ -71,8 +71,8 @@ ipc_source(int out, size_t msize)
 		_exit(EXIT_FAILED);
 	for (i = 0; i < msize; i++)
 		buf[i] = (char)i;
-	/* The reader going away ends the writer: EPIPE, not a signal. */
-	signal(SIGPIPE, SIG_IGN);
+	/* The reader going away ends the writer with EPIPE (SIGPIPE is
+	 * ignored by every program, see bench_start). */
 	for (;;)
 		if (ipc_writen(out, buf, msize) != (ssize_t)msize)
 			_exit(0);
@@ -83,7 +83,10 @@ ipc_roundtrips(int out, int in, char *buf, size_t msize, uint64_t n)
 {
 	while (n-- > 0) {
 		if (ipc_writen(out, buf, msize) != (ssize_t)msize) {
-			util_syserr("write to the helper");
+			if (errno == EPIPE || errno == ECONNRESET)
+				util_err("the helper process died");
+			else
+				util_syserr("write to the helper");
 			return -1;
 		}
 		if (ipc_readn(in, buf, msize) != (ssize_t)msize) {
