@@ -12,8 +12,8 @@
  * (with two locks a process could take back the lock it just released).
  * One iteration is one step: a hand-off each way, the median time per
  * iteration.  Both run on one CPU unless LMBENCH_SCHED says otherwise
- * (policy BALANCED).  A helper that dies is noticed at the end of the
- * interval and reported.
+ * (policy BALANCED).  A helper that dies is noticed after the interval
+ * (untimed) and reported.
  *
  * Usage: lat_fcntl [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  * Output (stderr): "Fcntl lock latency: 3.5678 microseconds"
@@ -124,7 +124,17 @@ run(void *sp, uint64_t n)
 		}
 		s->step++;
 	}
-	/* A dead helper frees its lock, and the turns would go on alone. */
+	return 0;
+}
+
+/* After each interval, untimed: a dead helper frees its lock, and the
+ * turns would go on alone and look fast. */
+static int
+check_helper(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+
+	(void)n;
 	if (waitpid(s->helper, NULL, WNOHANG) != 0) {
 		s->helper = -1;
 		util_err("the helper process died");
@@ -161,9 +171,11 @@ main(int argc, char **argv)
 {
 	struct bench_opts o;
 	struct state s = { -1, -1, 0 };
-	struct bench_desc d = {
-		.init = init, .run = run, .cleanup = cleanup, .state = &s
-	};
+	struct bench_desc d = { .init = init,
+				.run = run,
+				.cleanup = cleanup,
+				.state = &s,
+				.after = check_helper };
 	int rc;
 
 	if (bench_start(argc, argv) != 0)

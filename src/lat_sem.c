@@ -35,20 +35,18 @@ struct shared_sems {
 struct state {
 	struct shared_sems *sh; /* in shared memory */
 	pid_t helper;		/* the other process */
+	struct timespec deadline; /* when a wait checks the helper */
 };
 
-/* Wait on sem, checking every second that the other side lives: the
- * program reaps a dead helper (kill(pid, 0) would succeed on a zombie);
- * the helper checks that its parent is still the one that made it. */
+/* Wait on sem.  The deadline is read from the clock only when a wait
+ * runs past it (about once a second), not on every hand-off; then the
+ * program reaps a dead helper (kill(pid, 0) would succeed on a zombie)
+ * and the helper checks that its parent is still the one that made it. */
 static int
-wait_for(sem_t *sem, pid_t *other, pid_t parent)
+wait_for(sem_t *sem, struct timespec *deadline, pid_t *other, pid_t parent)
 {
 	for (;;) {
-		struct timespec ts;
-
-		clock_gettime(CLOCK_REALTIME, &ts);
-		ts.tv_sec += 1;
-		if (sem_timedwait(sem, &ts) == 0)
+		if (sem_timedwait(sem, deadline) == 0)
 			return 0;
 		if (errno == EINTR)
 			continue;
@@ -62,6 +60,8 @@ wait_for(sem_t *sem, pid_t *other, pid_t parent)
 		}
 		if (other == NULL && getppid() != parent)
 			return -1;
+		clock_gettime(CLOCK_REALTIME, deadline);
+		deadline->tv_sec += 1;
 	}
 }
 
@@ -89,8 +89,10 @@ init(void *sp, int copy)
 	if (s->helper < 0)
 		return -1;
 	if (s->helper == 0) {
+		struct timespec deadline = { 0, 0 };
+
 		for (;;) {
-			if (wait_for(&s->sh->ping, NULL, parent) != 0 ||
+			if (wait_for(&s->sh->ping, &deadline, NULL, parent) != 0 ||
 			    s->sh->stop)
 				_exit(0);
 			sem_post(&s->sh->pong);
@@ -106,7 +108,7 @@ run(void *sp, uint64_t n)
 
 	while (n-- > 0) {
 		sem_post(&s->sh->ping);
-		if (wait_for(&s->sh->pong, &s->helper, 0) != 0) {
+		if (wait_for(&s->sh->pong, &s->deadline, &s->helper, 0) != 0) {
 			util_err("the helper process died");
 			return -1;
 		}
@@ -143,7 +145,7 @@ int
 main(int argc, char **argv)
 {
 	struct bench_opts o;
-	struct state s = { NULL, -1 };
+	struct state s = { NULL, -1, { 0, 0 } };
 	struct bench_desc d = { .init = init, .run = run, .cleanup = cleanup,
 				.state = &s };
 	int rc;
