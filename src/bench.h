@@ -312,6 +312,14 @@ void **mem_chain_random(char *buf, size_t count, size_t stride, size_t pagesize,
  * slots of buf, -1 otherwise. */
 int mem_chain_check(void **start, const char *buf, size_t count, size_t stride);
 
+/* The sum of len bytes as 64-bit words (and the tail as bytes), with
+ * four accumulators: the file readers and lat_ctx touch every byte they
+ * count, and the sum keeps the compiler from dropping the reads. */
+uint64_t mem_sum(const void *buf, size_t len);
+/* The cache line the system states (sysfs coherency_line_size), else
+ * 64: the default -L of tlb and par_mem. */
+size_t mem_line_size(void);
+
 /* A small fast pseudo-random generator (splitmix64). */
 uint64_t mem_rand(uint64_t *state);
 
@@ -439,9 +447,7 @@ const char *file_for_copy(const char *name, int private_copy, uint64_t len,
 			  int copy, char **own);
 /* Remove and forget a private copy (nothing when *own is NULL). */
 void file_release(char **own);
-/* The sum of len bytes as 64-bit words (and the tail as bytes): the
- * readers touch every byte they count, and the sum keeps it so. */
-uint64_t file_sum(const void *buf, size_t len);
+
 
 /* ------------------------------------------------------------------ */
 /* lib_report: the classic lines (on stderr unless said otherwise) and,

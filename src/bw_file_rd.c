@@ -57,7 +57,7 @@ read_all(struct state *s, int fd)
 				 (unsigned long long)left);
 			return -1;
 		}
-		s->sum += file_sum(s->buf, (size_t)r);
+		s->sum += mem_sum(s->buf, (size_t)r);
 		left -= (uint64_t)r;
 	}
 	return 0;

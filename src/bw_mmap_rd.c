@@ -83,7 +83,7 @@ run(void *sp, uint64_t n)
 
 		if (s->open2close && (p = map_file(s)) == NULL)
 			return -1;
-		s->sum += file_sum(p, (size_t)s->size);
+		s->sum += mem_sum(p, (size_t)s->size);
 		if (s->open2close)
 			munmap(p, (size_t)s->size);
 	}

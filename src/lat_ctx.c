@@ -46,24 +46,6 @@ struct state {
 	int (*ovr)[2];	  /* overhead: nprocs pipes */
 };
 
-/* Sum a working set with unrolled word loads. */
-static uint64_t
-sum_buffer(const uint64_t *p, size_t bytes)
-{
-	uint64_t a = 0, b = 0, c = 0, d = 0;
-	size_t i, n = bytes / sizeof(*p);
-
-	for (i = 0; i + 4 <= n; i += 4) {
-		a += p[i];
-		b += p[i + 1];
-		c += p[i + 2];
-		d += p[i + 3];
-	}
-	for (; i < n; i++)
-		a += p[i];
-	return a + b + c + d;
-}
-
 static uint64_t *
 working_set(size_t bytes)
 {
@@ -93,7 +75,7 @@ ring_member(int in, int out, size_t size)
 	for (;;) {
 		if (ipc_readn(in, &token, sizeof(token)) != sizeof(token))
 			_exit(0);
-		sum += sum_buffer(buf, size);
+		sum += mem_sum(buf, size);
 		if (ipc_writen(out, &token, sizeof(token)) != sizeof(token))
 			_exit(0);
 		bench_use(sum);
@@ -193,7 +175,7 @@ ring_run(void *sp, uint64_t n)
 				 s->nprocs);
 			return -1;
 		}
-		sum += sum_buffer(s->buf, s->size);
+		sum += mem_sum(s->buf, s->size);
 	}
 	bench_use(sum);
 	return 0;
@@ -253,7 +235,7 @@ ovr_run(void *sp, uint64_t n)
 				util_syserr("pipe");
 				return -1;
 			}
-			sum += sum_buffer(s->buf, s->size);
+			sum += mem_sum(s->buf, s->size);
 		}
 	bench_use(sum);
 	return 0;

@@ -113,23 +113,3 @@ file_release(char **own)
 	free(*own);
 	*own = NULL;
 }
-
-uint64_t
-file_sum(const void *buf, size_t len)
-{
-	const uint64_t *p = buf;
-	uint64_t a = 0, b = 0, c = 0, d = 0;
-	size_t i, n = len / sizeof(*p);
-
-	for (i = 0; i + 4 <= n; i += 4) {
-		a += p[i];
-		b += p[i + 1];
-		c += p[i + 2];
-		d += p[i + 3];
-	}
-	for (; i < n; i++)
-		a += p[i];
-	for (i = n * sizeof(*p); i < len; i++)
-		a += ((const unsigned char *)buf)[i];
-	return a + b + c + d;
-}

@@ -194,3 +194,43 @@ mem_chain_check(void **start, const char *buf, size_t count, size_t stride)
 	 * slot-aligned hops is one cycle over all count slots. */
 	return steps == count ? 0 : -1;
 }
+
+uint64_t
+mem_sum(const void *buf, size_t len)
+{
+	const uint64_t *p = buf;
+	uint64_t a = 0, b = 0, c = 0, d = 0;
+	size_t i, n = len / sizeof(*p);
+
+	for (i = 0; i + 4 <= n; i += 4) {
+		a += p[i];
+		b += p[i + 1];
+		c += p[i + 2];
+		d += p[i + 3];
+	}
+	for (; i < n; i++)
+		a += p[i];
+	for (i = n * sizeof(*p); i < len; i++)
+		a += ((const unsigned char *)buf)[i];
+	return a + b + c + d;
+}
+
+size_t
+mem_line_size(void)
+{
+	FILE *f = fopen("/sys/devices/system/cpu/cpu0/cache/index0/"
+	                "coherency_line_size",
+	                "r");
+	char buf[32];
+	uint64_t v = 64;
+
+	if (f != NULL) {
+		if (fgets(buf, sizeof(buf), f) != NULL) {
+			buf[strcspn(buf, "\n")] = '\0';
+			if (util_parse_u64(buf, 8, 4096, &v) != NULL)
+				v = 64;
+		}
+		fclose(f);
+	}
+	return (size_t)v;
+}

@@ -154,21 +154,26 @@ bench_mkdtemp(const char *dir, const char *prefix)
 	return path;
 }
 
+/* The private directory's name: under $TMPDIR (or /tmp), with the pid
+ * and clock bits, so that it is neither fixed nor predictable. */
+static void
+name_tmpdir(void)
+{
+	const char *base = getenv("TMPDIR");
+
+	snprintf(tmpdir_path, sizeof(tmpdir_path), "%s/lmbench-ng.%ld.%llx",
+	         base && *base ? base : "/tmp", (long)getpid(),
+	         (unsigned long long)(timing_now_ns() & 0xffffffffffULL));
+}
+
 const char *
 bench_tmpdir(void)
 {
 	static int made;
 
 	if (!made) {
-		if (tmpdir_path[0] == '\0') {
-			const char *base = getenv("TMPDIR");
-
-			snprintf(tmpdir_path, sizeof(tmpdir_path),
-			         "%s/lmbench-ng.%ld.%llx",
-			         base && *base ? base : "/tmp", (long)getpid(),
-			         (unsigned long long)(timing_now_ns() &
-			                              0xffffffffff));
-		}
+		if (tmpdir_path[0] == '\0')
+			name_tmpdir();
 		if (mkdir(tmpdir_path, 0700) != 0) {
 			struct stat st;
 
@@ -315,7 +320,6 @@ bench_start(int argc, char **argv)
 	uint64_t timeout_s = DEFAULT_TIMEOUT_S;
 	sigset_t waitset, oldmask;
 	pid_t parent = getpid(), pid;
-	const char *base = getenv("TMPDIR");
 
 	util_set_progname(argc > 0 ? argv[0] : NULL);
 	report_set_args(argc, argv);
@@ -323,9 +327,7 @@ bench_start(int argc, char **argv)
 		return -1;
 	/* The name is fixed before the split so the supervisor knows what
 	 * to remove; the worker makes the directory only if it needs it. */
-	snprintf(tmpdir_path, sizeof(tmpdir_path), "%s/lmbench-ng.%ld.%llx",
-	         base && *base ? base : "/tmp", (long)parent,
-	         (unsigned long long)(timing_now_ns() & 0xffffffffffULL));
+	name_tmpdir();
 	cleanup_reg = mmap(NULL, sizeof(*cleanup_reg), PROT_READ | PROT_WRITE,
 	                   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (cleanup_reg == MAP_FAILED) {

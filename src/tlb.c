@@ -185,23 +185,9 @@ main(int argc, char **argv)
 	size_t n, lo, hi, maxn;
 	double diff = 0;
 	int rc, e, tries;
-	FILE *f;
 
 	memset(&s, 0, sizeof(s));
-	f = fopen("/sys/devices/system/cpu/cpu0/cache/index0/"
-		  "coherency_line_size",
-		  "r");
-	if (f != NULL) {
-		char buf[32];
-		uint64_t v;
-
-		if (fgets(buf, sizeof(buf), f) != NULL) {
-			buf[strcspn(buf, "\n")] = '\0';
-			if (util_parse_u64(buf, 8, 4096, &v) == NULL)
-				op.line = v;
-		}
-		fclose(f);
-	}
+	op.line = mem_line_size();
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
