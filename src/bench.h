@@ -367,6 +367,11 @@ void ipc_stop(struct ipc_peer *p);
 int ipc_parse_sizes(int opt, const char *arg, size_t *msize, uint64_t *total);
 /* Round the total up to whole messages. */
 void ipc_round_total(size_t msize, uint64_t *total);
+/* The whole of bw_pipe and bw_unix but for the channel: channel(fd)
+ * makes one (fd[0] the reading end, fd[1] the writing end; 0, or -1
+ * after a message), label names the result.  Returns the exit status. */
+int ipc_bandwidth_main(int argc, char **argv, int (*channel)(int fd[2]),
+		       const char *label);
 
 /* ------------------------------------------------------------------ */
 /* lib_ops: dependent chains of one arithmetic operation (lat_ops, mhz) */

@@ -13,101 +13,23 @@
  *        [-W <warmup>] [-N <repetitions>]
  * Output (stderr): "AF_UNIX sock stream bandwidth: 12345.67 MB/sec"
  */
-#include <stdio.h>
-#include <stdlib.h>
 #include <sys/socket.h>
-#include <unistd.h>
 
 #include "bench.h"
 
-struct state {
-	struct ipc_peer peer; /* the socket from the writing helper */
-	size_t msize;         /* bytes per message */
-	uint64_t total;       /* bytes per iteration */
-	char *buf;            /* the read buffer */
-};
-
 static int
-init(void *sp, int copy)
+channel(int fd[2])
 {
-	struct state *s = sp;
-	int sv[2];
-
-	s->peer.helper = -1;
-	s->buf = malloc(s->msize);
-	if (s->buf == NULL) {
-		util_err("out of memory for a %zu-byte message", s->msize);
-		return -1;
-	}
-	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0) {
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, fd) != 0) {
 		util_syserr("socketpair");
 		return -1;
 	}
-	s->peer.in = sv[0];
-	s->peer.out = -1;
-	return ipc_spawn(&s->peer, copy, -1, sv[1], IPC_SOURCE, s->msize);
-}
-
-static int
-run(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-
-	while (n-- > 0)
-		if (ipc_drain(s->peer.in, s->buf, s->msize, s->total) != 0)
-			return -1;
 	return 0;
-}
-
-static void
-cleanup(void *sp)
-{
-	struct state *s = sp;
-
-	ipc_stop(&s->peer);
-	free(s->buf);
-	s->buf = NULL;
-}
-
-/* -m and -M: message size and bytes per iteration. */
-static int
-option(void *sp, int c, const char *arg)
-{
-	struct state *s = sp;
-
-	return ipc_parse_sizes(c, arg, &s->msize, &s->total);
-}
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	util_usage("[-m <message size>] [-M <total bytes>] [-P <parallelism>] "
-	           "[-W <warmup>] [-N <repetitions>]");
-	exit(EXIT_USAGE);
 }
 
 int
 main(int argc, char **argv)
 {
-	struct bench_opts o;
-	struct state s = { { -1, -1, -1 }, 65536, 10ULL << 20, NULL };
-	struct bench_desc d = {
-		.init = init, .run = run, .cleanup = cleanup, .state = &s
-	};
-	int rc;
-
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	o.helpers = 1;
-	sched_set_default("UNIQUE");
-	rc = bench_getopt(argc, argv, "m:M:", &o, option, &s);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc != argc)
-		usage();
-	ipc_round_total(s.msize, &s.total);
-	if (timing_check_env() != 0)
-		return EXIT_USAGE;
-	return bench_measure_mbs(&d, &o, "AF_UNIX sock stream bandwidth", (double)s.total);
+	return ipc_bandwidth_main(argc, argv, channel,
+				  "AF_UNIX sock stream bandwidth");
 }

@@ -178,3 +178,93 @@ ipc_round_total(size_t msize, uint64_t *total)
 {
 	*total = (*total + msize - 1) / msize * msize;
 }
+
+/* bw_pipe and bw_unix: the state of one copy. */
+struct bw_state {
+	struct ipc_peer peer;	  /* the channel from the writing helper */
+	int (*channel)(int fd[2]); /* makes it: fd[0] read, fd[1] write */
+	size_t msize;		  /* bytes per message */
+	uint64_t total;		  /* bytes per iteration */
+	char *buf;		  /* the read buffer */
+};
+
+static int
+bw_init(void *sp, int copy)
+{
+	struct bw_state *s = sp;
+	int fd[2];
+
+	s->peer.helper = -1;
+	s->peer.in = s->peer.out = -1;
+	s->buf = malloc(s->msize);
+	if (s->buf == NULL) {
+		util_err("out of memory for a %zu-byte message", s->msize);
+		return -1;
+	}
+	if (s->channel(fd) != 0)
+		return -1;
+	s->peer.in = fd[0];
+	return ipc_spawn(&s->peer, copy, -1, fd[1], IPC_SOURCE, s->msize);
+}
+
+static int
+bw_run(void *sp, uint64_t n)
+{
+	struct bw_state *s = sp;
+
+	while (n-- > 0)
+		if (ipc_drain(s->peer.in, s->buf, s->msize, s->total) != 0)
+			return -1;
+	return 0;
+}
+
+static void
+bw_cleanup(void *sp)
+{
+	struct bw_state *s = sp;
+
+	ipc_stop(&s->peer);
+	free(s->buf);
+	s->buf = NULL;
+}
+
+static int
+bw_option(void *sp, int c, const char *arg)
+{
+	struct bw_state *s = sp;
+
+	return ipc_parse_sizes(c, arg, &s->msize, &s->total);
+}
+
+int
+ipc_bandwidth_main(int argc, char **argv, int (*channel)(int fd[2]),
+		   const char *label)
+{
+	struct bw_state s = { { -1, -1, -1 }, channel, 65536, 10ULL << 20,
+			      NULL };
+	struct bench_opts o;
+	struct bench_desc d = { .init = bw_init,
+				.run = bw_run,
+				.cleanup = bw_cleanup,
+				.state = &s };
+	int rc;
+
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	o.helpers = 1;
+	sched_set_default("UNIQUE");
+	rc = bench_getopt(argc, argv, "m:M:", &o, bw_option, &s);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc != argc) {
+		util_usage("[-m <message size>] [-M <total bytes>] "
+			   "[-P <parallelism>] [-W <warmup>] "
+			   "[-N <repetitions>]");
+		return EXIT_USAGE;
+	}
+	ipc_round_total(s.msize, &s.total);
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+	return bench_measure_mbs(&d, &o, label, (double)s.total);
+}
