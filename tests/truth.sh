@@ -61,7 +61,6 @@ l1=$(cache_kb 1 Data)
 l2=$(cache_kb 2 Unified)
 if [ -n "$l1" ] && [ -n "$l2" ]; then
 	mb=$(awk -v k="$l2" 'BEGIN { m = int(k * 4 / 1024); if (m < 1) m = 1; print m }')
-	run_prog "$BUILD/lat_mem_rd" -t -N 5 "$mb" 64
 	# knee LO HI: the size (KB) in (LO, HI] where the latency jumps most
 	# from the size before it: the edge of a cache.  (A threshold over
 	# a plateau would be fooled by the TLB misses the random ring adds
@@ -71,13 +70,21 @@ if [ -n "$l1" ] && [ -n "$l2" ]; then
 			if (prev != "" && kb > lo && kb <= hi && $2 / prev > best) { best = $2 / prev; at = kb }
 			prev = $2 } END { if (at != "") printf "%d\n", at + 0.5 }' "$T_TMP/err"
 	}
-	k1=$(knee $((l1 / 4)) $((l1 * 3)))
-	if between "$k1" "$((l1 * 2 / 3))" "$((l1 * 2))"; then ok; else
-		not_ok "L1d knee at ${k1:-none} KB, sysfs says $l1 KB: $(tr '\n' ' ' <"$T_TMP/err" | head -c 400)"
-	fi
-	k2=$(knee $((l1 * 3)) $((l2 * 3)))
-	if between "$k2" "$((l2 * 2 / 3))" "$((l2 * 2))"; then ok; else
-		not_ok "L2 knee at ${k2:-none} KB, sysfs says $l2 KB: $(tr '\n' ' ' <"$T_TMP/err" | head -c 600)"
+	# A shared machine can put a spike anywhere in one sweep: up to
+	# three sweeps, and both knees must sit right in the same one.
+	good=0
+	for _ in 1 2 3; do
+		run_prog "$BUILD/lat_mem_rd" -t -N 5 "$mb" 64
+		k1=$(knee $((l1 / 4)) $((l1 * 3)))
+		k2=$(knee $((l1 * 3)) $((l2 * 3)))
+		if between "$k1" "$((l1 * 2 / 3))" "$((l1 * 2))" &&
+			between "$k2" "$((l2 * 2 / 3))" "$((l2 * 2))"; then
+			good=1
+			break
+		fi
+	done
+	if [ "$good" = 1 ]; then ok; else
+		not_ok "knees at ${k1:-none} and ${k2:-none} KB, sysfs says L1d $l1 and L2 $l2 KB: $(tr '\n' ' ' <"$T_TMP/err" | head -c 600)"
 	fi
 	echo "truth: knees at $k1 KB and $k2 KB; sysfs: L1d $l1 KB, L2 $l2 KB"
 else
