@@ -58,6 +58,7 @@ PROGRAMS := \
 	bw_pipe \
 	bw_tcp \
 	bw_unix \
+	bw_udp \
 	enough \
 	hello \
 	lat_cmd \

@@ -412,6 +412,9 @@ void net_timeout(int fd, int seconds);
  * server (its own session, standard descriptors on /dev/null, SIGPIPE
  * ignored, children reaped), -1 after a message. */
 int net_detach(void);
+/* Stop a UDP server as lmbench's -S does: four datagrams holding the
+ * negative sequence numbers -1..-4.  0, or -1 after a message. */
+int net_udp_stop(const char *host, int port);
 /* How long a server lives: LMBENCH_SERVER_TIMEOUT seconds, default 3600. */
 uint64_t net_server_lifetime(void);
 

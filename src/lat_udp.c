@@ -170,7 +170,7 @@ main(int argc, char **argv)
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
 	};
 	char label[1100];
-	int rc, i;
+	int rc;
 
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
@@ -192,23 +192,8 @@ main(int argc, char **argv)
 	if (argc - optind != 1)
 		usage();
 	s.host = argv[optind];
-	if (op.net.stop) {
-		int fd = net_connect(s.host, s.port, SOCK_DGRAM);
-
-		if (fd < 0)
-			return EXIT_FAILED;
-		for (i = 1; i <= 4; i++) {
-			uint32_t seq = htonl((uint32_t)-i);
-
-			if (send(fd, &seq, sizeof(seq), 0) != sizeof(seq)) {
-				util_syserr("send to %s", s.host);
-				close(fd);
-				return EXIT_FAILED;
-			}
-		}
-		close(fd);
-		return 0;
-	}
+	if (op.net.stop)
+		return net_udp_stop(s.host, s.port) == 0 ? 0 : EXIT_FAILED;
 	if (timing_check_env() != 0)
 		return EXIT_USAGE;
 	snprintf(label, sizeof(label), "UDP latency using %s", s.host);

@@ -9,6 +9,7 @@
  * always did.
  */
 #define _DEFAULT_SOURCE
+#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netdb.h>
@@ -252,4 +253,24 @@ net_accept_loop(int l, int (*serve)(int fd), int fork_each)
 		}
 		close(fd);
 	}
+}
+
+int
+net_udp_stop(const char *host, int port)
+{
+	int fd = net_connect(host, port, SOCK_DGRAM), i;
+
+	if (fd < 0)
+		return -1;
+	for (i = 1; i <= 4; i++) {
+		uint32_t seq = htonl((uint32_t)-i);
+
+		if (send(fd, &seq, sizeof(seq), 0) != sizeof(seq)) {
+			util_syserr("send to %s", host);
+			close(fd);
+			return -1;
+		}
+	}
+	close(fd);
+	return 0;
 }

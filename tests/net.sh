@@ -20,13 +20,13 @@ US='[0-9]+\.[0-9]{4} microseconds$'
 # servers_left PORT...: live (not zombie) processes still serving.
 alive_servers() {
 	n=0
-	for p in $(pgrep -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|lat_connect)" 2>/dev/null); do
+	for p in $(pgrep -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|bw_udp|lat_connect)" 2>/dev/null); do
 		[ "$(ps -o stat= -p "$p" 2>/dev/null | cut -c1)" = Z ] || n=$((n + 1))
 	done
 	echo "$n"
 }
 stop_all() {
-	for p in $(pgrep -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|lat_connect)" 2>/dev/null); do
+	for p in $(pgrep -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|bw_udp|lat_connect)" 2>/dev/null); do
 		kill "$p" 2>/dev/null
 	done
 }
@@ -58,6 +58,9 @@ check bw_tcp $((base + 4)) '^0\.001024 [0-9]+\.[0-9]{2} MB/sec$' -m 1024 -M 1m -
 check lat_connect $((base + 5)) "^TCP/IP connection cost to HOST: $US"
 check lat_udp $((base + 6)) "^UDP latency using HOST: $US"
 check lat_udp $((base + 7)) "^UDP latency using HOST: $US" -m 1000 -P 2
+MBS='[0-9]+\.[0-9]{2} MB/sec$'
+check bw_udp $((base + 12)) "^socket UDP bandwidth using HOST: $MBS"
+check bw_udp $((base + 13)) "^socket UDP bandwidth using HOST: $MBS" -m 1400 -P 2
 
 # The tutorial's shape and refusal message.
 run_prog "$BUILD/bw_tcp" -p $((base + 8)) localhost
@@ -71,12 +74,17 @@ for prog in lat_tcp lat_connect; do
 	run_prog "$BUILD/$prog" -S -p $((base + 8)) localhost
 	expect_rc 1 "$prog -S without a server"
 done
-run_prog "$BUILD/lat_udp" -p $((base + 8)) localhost
-expect_rc 1 "lat_udp without a server"
-if grep -q 'Connection refused\|no reply' "$T_TMP/err"; then ok; else not_ok "lat_udp refused: $(cat "$T_TMP/err")"; fi
+for prog in lat_udp bw_udp; do
+	run_prog "$BUILD/$prog" -p $((base + 8)) localhost
+	expect_rc 1 "$prog without a server"
+	expect_one_line "$T_TMP/err" "$prog without a server"
+	if grep -q 'Connection refused\|no reply\|no data' "$T_TMP/err"; then ok; else not_ok "$prog refused: $(cat "$T_TMP/err")"; fi
+done
 
 # Bad input: one line, status 2 or 1.
 for c in "lat_tcp -m 0 localhost" "bw_tcp -m 0 localhost" "lat_udp -m 3 localhost" \
+	"bw_udp -m 11 localhost" "bw_udp -m 65508 localhost" "bw_udp localhost 0" "bw_udp localhost 1x" \
+	"bw_udp localhost 1m extra" \
 	"lat_tcp -p 0 localhost" "lat_tcp -p 70000 localhost" "lat_connect -P 2 localhost" \
 	"lat_tcp" "lat_tcp -s extra" "bw_tcp a b"; do
 	# shellcheck disable=SC2086
@@ -84,7 +92,8 @@ for c in "lat_tcp -m 0 localhost" "bw_tcp -m 0 localhost" "lat_udp -m 3 localhos
 	expect_rc 2 "$c"
 	expect_one_line "$T_TMP/err" "$c"
 done
-for c in "lat_tcp nonexistent.invalid" "bw_tcp nonexistent.invalid" "lat_udp nonexistent.invalid"; do
+for c in "lat_tcp nonexistent.invalid" "bw_tcp nonexistent.invalid" "lat_udp nonexistent.invalid" \
+	"bw_udp nonexistent.invalid"; do
 	# shellcheck disable=SC2086
 	run_prog "$BUILD"/$c
 	expect_rc 1 "$c"
@@ -116,5 +125,5 @@ expect_rc 0 "lat_tcp server after a client sent garbage"
 # Nothing left serving.
 sleep 0.5
 n=$(alive_servers)
-if [ "$n" -eq 0 ]; then ok; else not_ok "$n servers left: $(pgrep -fa "$BUILD/(lat_tcp|bw_tcp|lat_udp|lat_connect)")"; fi
+if [ "$n" -eq 0 ]; then ok; else not_ok "$n servers left: $(pgrep -fa "$BUILD/(lat_tcp|bw_tcp|lat_udp|bw_udp|lat_connect)")"; fi
 finish net

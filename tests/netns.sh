@@ -46,7 +46,7 @@ A() { ip netns exec "$a" "$@"; }
 B() { ip netns exec "$b" "$@"; }
 
 # Without a limit: every program across the link.
-for prog in lat_tcp lat_udp lat_connect bw_tcp; do
+for prog in lat_tcp lat_udp lat_connect bw_tcp bw_udp; do
 	B "$BUILD/$prog" -s
 	run_prog A "$BUILD/$prog" -N 3 10.253.0.2
 	expect_rc 0 "$prog across namespaces"
@@ -81,6 +81,18 @@ v=$(awk '{ print $5 }' "$T_TMP/err")
 echo "netns: lat_udp -m 65000 through tbf 80mbit: $v us"
 if between "$v" 9000 14000; then ok; else not_ok "lat_udp -m 65000 through 80 Mbit/s: $v us, want 9700 to 13000"; fi
 B "$BUILD/lat_udp" -S 127.0.0.1
+# UDP datagrams of 1400 bytes (no fragments) as fast as the bucket lets
+# them through: 10 MB/s of payload less the 28 bytes of headers each.
+B "$BUILD/bw_udp" -s
+run_prog A "$BUILD/bw_udp" -N 5 -m 1400 10.253.0.2
+v=$(awk '{ print $6 }' "$T_TMP/err")
+echo "netns: bw_udp -m 1400 through tbf 80mbit: $v MB/s"
+if between "$v" 9 11; then ok; else not_ok "bw_udp through 80 Mbit/s: $v MB/s, want 10 within 10 %"; fi
+run_prog A "$BUILD/bw_udp" -N 3 10.253.0.2
+v=$(awk '{ print $6 }' "$T_TMP/err")
+echo "netns: bw_udp (32 KB datagrams, fragmented) through tbf 80mbit: $v MB/s"
+if between "$v" 8 11; then ok; else not_ok "bw_udp 32 KB through 80 Mbit/s: $v MB/s, want 8 to 11"; fi
+B "$BUILD/bw_udp" -S 127.0.0.1
 sleep 0.3
 n=$( (ip netns pids "$a"; ip netns pids "$b") | wc -l)
 if [ "$n" -eq 0 ]; then ok; else not_ok "$n processes left in the namespaces"; fi

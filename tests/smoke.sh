@@ -342,8 +342,10 @@ for p in lat_tcp bw_tcp lat_connect; do
 	bad $p 1 -S -p "$free_port" localhost
 	covered="$covered $p"
 done
-usage_checks lat_udp a b
-covered="$covered lat_udp"
+for p in lat_udp bw_udp; do
+	usage_checks $p a b c
+	covered="$covered $p"
+done
 bad lat_tcp 2 -m 0 localhost
 bad lat_udp 2 -m 3 localhost
 

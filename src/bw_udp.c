@@ -1,0 +1,350 @@
+/*
+ * bw_udp - UDP bandwidth, server to client.
+ *
+ * bw_udp -s starts a server that detaches and keeps serving (an hour, or
+ * LMBENCH_SERVER_TIMEOUT seconds).  The client asks for a window of
+ * datagrams of -m bytes (default 32 KB, at most 65507) and the server
+ * sends them back to back; the client asks for the next window once the
+ * last one has arrived.  A window is as many datagrams as fill half the
+ * client's receive buffer (4 MB asked for), so a loss-free path never
+ * drops one for want of buffer space.  Datagrams still missing 0.2 s
+ * after the last one arrived are asked for again: every byte counted has
+ * arrived, and a lossy path shows as a lower rate rather than a hang.  No
+ * datagram for 5 seconds ends the run with a message and status 1.
+ *
+ * One iteration moves SIZE bytes (the optional argument after the host,
+ * default 10 MB, rounded up to whole datagrams).  The rate is copies *
+ * bytes / median interval, in MB/s (10^6 bytes).
+ *
+ * lmbench's bw_udp shared lat_udp's port and sent its request as two
+ * native longs that its server byte-swapped as 32-bit values, so no
+ * client could talk to it across 64-bit hosts; ours speaks a protocol
+ * of its own (fixed-width fields in network order) on port 34299, next
+ * to lat_udp's 34298, so both servers can run at once.  -S sends the
+ * four negative sequence numbers that stop lmbench's UDP servers.
+ *
+ * Usage: bw_udp -s [-b <address>] [-p <port>]
+ *        bw_udp [-m <message size>] [-p <port>] [-P <parallelism>]
+ *               [-W <warmup>] [-N <repetitions>] server [size]
+ *        bw_udp -S [-p <port>] server
+ * Output (stderr): "socket UDP bandwidth using localhost: 2153.71 MB/sec"
+ */
+#define _DEFAULT_SOURCE /* SO_RCVBUFFORCE */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+#define PORT 34299
+#define MAX_MSG 65507
+#define MAGIC 0x4c4d4255u /* "LMBU" */
+#define HDR 12		  /* magic, request number, datagram index */
+
+/* A request: send count datagrams of msize bytes, numbered from first. */
+struct request {
+	uint32_t magic, id, first, count, msize;
+};
+
+struct state {
+	const char *host; /* the server */
+	int port;
+	size_t msize;	  /* bytes per datagram */
+	uint64_t move;	  /* bytes per iteration */
+	uint32_t window;  /* datagrams per request */
+	uint32_t id;	  /* the current request */
+	int fd;
+	char *buf;
+	unsigned char *got; /* which datagrams of the window arrived */
+};
+
+/* The server: answers each request with its datagrams, until a 4-byte
+ * negative sequence number. */
+static void __attribute__((noreturn))
+serve(int fd)
+{
+	static char buf[MAX_MSG];
+	struct sockaddr_storage from;
+	int one = 1;
+
+	/* The send buffer stays at the system's default, which bounds the
+	 * bytes queued on the way out as lmbench's did.  Be told (ENOBUFS) when a full queue on the way out drops a
+	 * datagram, and send it again a moment later. */
+	setsockopt(fd, IPPROTO_IP, IP_RECVERR, &one, sizeof(one));
+	setsockopt(fd, IPPROTO_IPV6, IPV6_RECVERR, &one, sizeof(one));
+	for (;;) {
+		socklen_t len = sizeof(from);
+		ssize_t n = recvfrom(fd, buf, sizeof(buf), 0,
+				     (struct sockaddr *)&from, &len);
+		struct request q;
+		uint32_t i, w[3];
+
+		if (n == 4) {
+			memcpy(&w[0], buf, 4);
+			if ((int32_t)ntohl(w[0]) < 0)
+				_exit(0);
+			continue;
+		}
+		if (n != (ssize_t)sizeof(q))
+			continue;
+		memcpy(&q, buf, sizeof(q));
+		if (ntohl(q.magic) != MAGIC)
+			continue;
+		q.msize = ntohl(q.msize);
+		q.count = ntohl(q.count);
+		q.first = ntohl(q.first);
+		if (q.msize < HDR || q.msize > MAX_MSG || q.count > 1u << 20)
+			continue;
+		for (i = 0; i < q.count; i++) {
+			w[0] = htonl(MAGIC);
+			w[1] = q.id; /* still in network order */
+			w[2] = htonl(q.first + i);
+			memcpy(buf, w, sizeof(w));
+			while (sendto(fd, buf, q.msize, 0,
+				      (struct sockaddr *)&from, len) < 0) {
+				if (errno == ENOBUFS)
+					poll(NULL, 0, 1);
+				else if (errno != EINTR)
+					break;
+			}
+		}
+	}
+}
+
+/* Ask for count datagrams of the window, numbered from first. */
+static int
+ask(struct state *s, uint32_t first, uint32_t count)
+{
+	struct request q = { htonl(MAGIC), htonl(s->id), htonl(first),
+			     htonl(count), htonl((uint32_t)s->msize) };
+
+	if (send(s->fd, &q, sizeof(q), 0) != (ssize_t)sizeof(q)) {
+		util_syserr("send to %s", s->host);
+		return -1;
+	}
+	return 0;
+}
+
+/* Ask again for every datagram of the window not yet arrived. */
+static int
+ask_missing(struct state *s, uint32_t count)
+{
+	uint32_t i = 0, j;
+
+	while (i < count) {
+		if (s->got[i]) {
+			i++;
+			continue;
+		}
+		for (j = i; j < count && !s->got[j]; j++)
+			;
+		if (ask(s, i, j - i) != 0)
+			return -1;
+		i = j;
+	}
+	return 0;
+}
+
+/* One window of count datagrams, every one of them arrived. */
+static int
+window(struct state *s, uint32_t count)
+{
+	uint32_t have = 0;
+	int quiet_ms = 0;
+
+	s->id++;
+	memset(s->got, 0, count);
+	if (ask(s, 0, count) != 0)
+		return -1;
+	while (have < count) {
+		struct pollfd p = { s->fd, POLLIN, 0 };
+		uint32_t w[3], idx;
+		ssize_t r;
+		int rc = poll(&p, 1, 200);
+
+		if (rc < 0 && errno == EINTR)
+			continue;
+		if (rc == 0) {
+			quiet_ms += 200;
+			if (quiet_ms >= 5000) {
+				util_err("no data from %s in 5 seconds",
+					 s->host);
+				return -1;
+			}
+			if (ask_missing(s, count) != 0)
+				return -1;
+			continue;
+		}
+		r = recv(s->fd, s->buf, s->msize, 0);
+		if (r < 0) {
+			if (errno == EINTR || errno == EAGAIN)
+				continue;
+			util_syserr("receive from %s", s->host);
+			return -1;
+		}
+		if (r != (ssize_t)s->msize)
+			continue;
+		memcpy(w, s->buf, sizeof(w));
+		idx = ntohl(w[2]);
+		if (ntohl(w[0]) != MAGIC || ntohl(w[1]) != s->id ||
+		    idx >= count || s->got[idx])
+			continue; /* late, repeated or foreign */
+		s->got[idx] = 1;
+		have++;
+		quiet_ms = 0;
+	}
+	return 0;
+}
+
+static int
+init(void *sp, int copy)
+{
+	struct state *s = sp;
+	int size = 4 << 20, real = 0;
+	socklen_t len = sizeof(real);
+	uint64_t w;
+
+	(void)copy;
+	s->buf = malloc(s->msize);
+	if (s->buf == NULL) {
+		util_err("out of memory");
+		return -1;
+	}
+	s->fd = net_connect(s->host, s->port, SOCK_DGRAM);
+	if (s->fd < 0)
+		return -1;
+	if (setsockopt(s->fd, SOL_SOCKET, SO_RCVBUFFORCE, &size, sizeof(size)))
+		setsockopt(s->fd, SOL_SOCKET, SO_RCVBUF, &size, sizeof(size));
+	getsockopt(s->fd, SOL_SOCKET, SO_RCVBUF, &real, &len);
+	/* Linux reports twice the payload it holds; a datagram costs about
+	 * its size plus a kilobyte of bookkeeping. */
+	w = (uint64_t)(real > 0 ? real : 212992) / 4 / (s->msize + 1024);
+	if (w > s->move / s->msize)
+		w = s->move / s->msize;
+	if (w < 1)
+		w = 1;
+	s->window = (uint32_t)w;
+	s->got = malloc(s->window);
+	if (s->got == NULL) {
+		util_err("out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+static int
+run(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+
+	while (n-- > 0) {
+		uint64_t left = s->move / s->msize;
+
+		while (left > 0) {
+			uint32_t c = left < s->window ? (uint32_t)left
+						      : s->window;
+
+			if (window(s, c) != 0)
+				return -1;
+			left -= c;
+		}
+	}
+	return 0;
+}
+
+static void
+cleanup(void *sp)
+{
+	struct state *s = sp;
+
+	if (s->fd >= 0)
+		close(s->fd);
+	free(s->buf);
+	free(s->got);
+	s->fd = -1;
+	s->buf = NULL;
+	s->got = NULL;
+}
+
+struct opts {
+	struct state *s;
+	struct net_opts net; /* -s -S -b -p */
+};
+
+static int
+option(void *ctx, int c, const char *arg)
+{
+	struct opts *op = ctx;
+	uint64_t v;
+	int rc = net_option(&op->net, c, arg);
+
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	if (util_size_arg("-m", arg, HDR, MAX_MSG, &v) != 0)
+		return -1;
+	op->s->msize = (size_t)v;
+	return 0;
+}
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	fprintf(stderr,
+		"Usage: %s -s [-b <address>] [-p <port>]"
+		" | %s [-m <message size>] [-p <port>] [-P <parallelism>] "
+		"[-W <warmup>] [-N <repetitions>] server [size]"
+		" | %s -S [-p <port>] server\n",
+		util_progname(), util_progname(), util_progname());
+	exit(EXIT_USAGE);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct state s = { NULL, PORT, 32768, 10 << 20, 1, 0, -1, NULL, NULL };
+	struct opts op = { &s, { 0, 0, NULL, PORT } };
+	struct bench_opts o;
+	struct bench_desc d = {
+		.init = init, .run = run, .cleanup = cleanup, .state = &s
+	};
+	char label[1100];
+	int rc;
+
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	rc = bench_getopt(argc, argv, "sSb:p:m:", &o, option, &op);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc < 0 || (op.net.serve && op.net.stop))
+		usage();
+	s.port = op.net.port;
+	if (op.net.serve) {
+		if (optind != argc)
+			usage();
+		rc = net_server(net_listen(op.net.bindaddr, s.port, SOCK_DGRAM));
+		if (rc < 0)
+			return rc == -2 ? 0 : EXIT_FAILED;
+		serve(rc);
+	}
+	if (argc - optind < 1 || argc - optind > (op.net.stop ? 1 : 2))
+		usage();
+	s.host = argv[optind];
+	if (op.net.stop)
+		return net_udp_stop(s.host, s.port) == 0 ? 0 : EXIT_FAILED;
+	if (argc - optind == 2 &&
+	    util_size_arg("size", argv[optind + 1], 1, 1ULL << 36, &s.move))
+		return EXIT_USAGE;
+	s.move = (s.move + s.msize - 1) / s.msize * s.msize;
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+	snprintf(label, sizeof(label), "socket UDP bandwidth using %s",
+		 s.host);
+	return bench_measure_mbs(&d, &o, label, (double)s.move);
+}
