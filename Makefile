@@ -92,6 +92,9 @@ PROGRAMS := \
 	stream \
 	timing_o \
 	tlb
+ifeq ($(HAVE_TIRPC),yes)
+PROGRAMS += lat_rpc
+endif
 
 # The library, one module per line.
 LIB_MODULES := \
@@ -145,6 +148,10 @@ $(LIB): $(LIB_OBJS)
 
 $(PROG_BINS): $(BUILD)/%: $(OBJ)/%.o $(LIB)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LIBS)
+
+# lat_rpc alone needs libtirpc.
+$(OBJ)/lat_rpc.o: ALL_CFLAGS += $(TIRPC_CFLAGS)
+$(BUILD)/lat_rpc: LIBS += $(TIRPC_LIBS)
 
 $(UNIT_BINS): $(BUILD)/tests/%: $(OBJ)/%.o $(LIB)
 	@mkdir -p $(BUILD)/tests
@@ -205,7 +212,7 @@ lint:
 		-D_POSIX_C_SOURCE=200809L -Isrc src tests/unit tests/bench
 	@command -v clang-tidy >/dev/null || { echo "lint: clang-tidy not installed" >&2; exit 1; }
 	clang-tidy --quiet --warnings-as-errors='*' src/*.c tests/unit/*.c tests/bench/*.c -- \
-		-std=c11 -D_POSIX_C_SOURCE=200809L -Isrc
+		-std=c11 -D_POSIX_C_SOURCE=200809L -Isrc $(TIRPC_CFLAGS)
 	@command -v shellcheck >/dev/null || { echo "lint: shellcheck not installed" >&2; exit 1; }
 	shellcheck -x -s sh $(SH_SCRIPTS)
 

@@ -405,6 +405,9 @@ int net_listen(const char *bindaddr, int port, int socktype);
  * 0.2 s, for a server just started); -1 after lmbench's message
  * "socket connection: <why>". */
 int net_connect(const char *host, int port, int socktype);
+/* The same without a message when the connection fails (-1); a host
+ * that cannot be resolved still gets one, and -2. */
+int net_connect_quiet(const char *host, int port, int socktype);
 void net_nodelay(int fd);
 /* Reads and writes on fd fail after this many seconds of silence. */
 void net_timeout(int fd, int seconds);

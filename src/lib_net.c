@@ -101,15 +101,15 @@ net_listen(const char *bindaddr, int port, int socktype)
 	return fd;
 }
 
-int
-net_connect(const char *host, int port, int socktype)
+static int
+connect_host(const char *host, int port, int socktype, int quiet)
 {
 	struct addrinfo *res, *ai;
 	int fd = -1, saved = 0, tries;
 
 	res = resolve(host, port, socktype, 0);
 	if (res == NULL)
-		return -1;
+		return quiet ? -2 : -1;
 	/* A server started a moment ago may not have reached listen(): a
 	 * refused connection is tried again for a little while. */
 	for (tries = 0; tries < 10 && fd < 0; tries++) {
@@ -135,12 +135,24 @@ net_connect(const char *host, int port, int socktype)
 		}
 	}
 	freeaddrinfo(res);
-	if (fd < 0) {
+	if (fd < 0 && !quiet) {
 		/* lmbench's words, which tutorials show. */
 		fprintf(stderr, "socket connection: %s\n", strerror(saved));
 		return -1;
 	}
 	return fd;
+}
+
+int
+net_connect(const char *host, int port, int socktype)
+{
+	return connect_host(host, port, socktype, 0);
+}
+
+int
+net_connect_quiet(const char *host, int port, int socktype)
+{
+	return connect_host(host, port, socktype, 1);
 }
 
 void

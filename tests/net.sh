@@ -20,13 +20,13 @@ US='[0-9]+\.[0-9]{4} microseconds$'
 # servers_left PORT...: live (not zombie) processes still serving.
 alive_servers() {
 	n=0
-	for p in $(pgrep -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|bw_udp|lat_connect)" 2>/dev/null); do
+	for p in $(pgrep -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|bw_udp|lat_connect|lat_rpc)" 2>/dev/null); do
 		[ "$(ps -o stat= -p "$p" 2>/dev/null | cut -c1)" = Z ] || n=$((n + 1))
 	done
 	echo "$n"
 }
 stop_all() {
-	for p in $(pgrep -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|bw_udp|lat_connect)" 2>/dev/null); do
+	for p in $(pgrep -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|bw_udp|lat_connect|lat_rpc)" 2>/dev/null); do
 		kill "$p" 2>/dev/null
 	done
 }
@@ -59,6 +59,33 @@ check lat_connect $((base + 5)) "^TCP/IP connection cost to HOST: $US"
 check lat_udp $((base + 6)) "^UDP latency using HOST: $US"
 check lat_udp $((base + 7)) "^UDP latency using HOST: $US" -m 1000 -P 2
 MBS='[0-9]+\.[0-9]{2} MB/sec$'
+if [ -x "$BUILD/lat_rpc" ]; then
+	check lat_rpc $((base + 14)) "^RPC/(tcp|udp) latency using HOST: $US"
+	"$BUILD/lat_rpc" -s -p $((base + 14))
+	run_prog "$BUILD/lat_rpc" -N 2 -p $((base + 14)) localhost
+	if [ "$(cut -d' ' -f1 "$T_TMP/err" | tr '\n' ' ')" = "RPC/tcp RPC/udp " ]; then ok; else
+		not_ok "lat_rpc without -p: tcp then udp: $(cat "$T_TMP/err")"
+	fi
+	"$BUILD/lat_rpc" -S -p $((base + 14)) localhost
+	check lat_rpc $((base + 15)) "^RPC/udp latency using HOST: $US" -p udp -P 2
+	check lat_rpc $((base + 16)) "^RPC/tcp latency using HOST: $US" -p tcp
+	run_prog "$BUILD/lat_rpc" -p $((base + 8)) localhost
+	expect_rc 1 "lat_rpc without a server"
+	expect_one_line "$T_TMP/err" "lat_rpc without a server"
+	run_prog "$BUILD/lat_rpc" -S -p $((base + 8)) localhost
+	expect_rc 1 "lat_rpc -S without a server"
+	for c in "lat_rpc -p sctp localhost" "lat_rpc -p 0 localhost" "lat_rpc a b" "lat_rpc -s x"; do
+		# shellcheck disable=SC2086
+		run_prog "$BUILD"/$c
+		expect_rc 2 "$c"
+		expect_one_line "$T_TMP/err" "$c"
+	done
+	run_prog "$BUILD/lat_rpc" nonexistent.invalid
+	expect_rc 1 "lat_rpc nonexistent.invalid"
+	expect_one_line "$T_TMP/err" "lat_rpc nonexistent.invalid"
+else
+	echo "net: lat_rpc skipped: built without libtirpc"
+fi
 check bw_udp $((base + 12)) "^socket UDP bandwidth using HOST: $MBS"
 check bw_udp $((base + 13)) "^socket UDP bandwidth using HOST: $MBS" -m 1400 -P 2
 
@@ -125,5 +152,5 @@ expect_rc 0 "lat_tcp server after a client sent garbage"
 # Nothing left serving.
 sleep 0.5
 n=$(alive_servers)
-if [ "$n" -eq 0 ]; then ok; else not_ok "$n servers left: $(pgrep -fa "$BUILD/(lat_tcp|bw_tcp|lat_udp|bw_udp|lat_connect)")"; fi
+if [ "$n" -eq 0 ]; then ok; else not_ok "$n servers left: $(pgrep -fa "$BUILD/(lat_tcp|bw_tcp|lat_udp|bw_udp|lat_connect|lat_rpc)")"; fi
 finish net

@@ -46,12 +46,78 @@ A() { ip netns exec "$a" "$@"; }
 B() { ip netns exec "$b" "$@"; }
 
 # Without a limit: every program across the link.
-for prog in lat_tcp lat_udp lat_connect bw_tcp bw_udp; do
+progs="lat_tcp lat_udp lat_connect bw_tcp bw_udp"
+[ -x "$BUILD/lat_rpc" ] && progs="$progs lat_rpc"
+for prog in $progs; do
 	B "$BUILD/$prog" -s
 	run_prog A "$BUILD/$prog" -N 3 10.253.0.2
 	expect_rc 0 "$prog across namespaces"
 	B "$BUILD/$prog" -S 127.0.0.1 >/dev/null 2>&1
 done
+
+# The suite with B as a remote host, reached with "ip netns exec": the
+# network part of a run from A, then the summary's remote row.
+top=$(cd "$(dirname "$0")/.." && pwd)
+LMBENCH_DEFAULTS=1 MB=8 ENOUGH=500 SUBSET=DEVELOPMENT BENCHMARK_UDP=YES BENCHMARK_TCP=YES \
+	BENCHMARK_RPC=YES BENCHMARK_CONNECT=YES REMOTE="$b@10.253.0.2" LMBENCH_RSH="ip netns exec" \
+	FSDIR="$T_TMP" sh "$top/scripts/config-run" "$BUILD" "$T_TMP/CONFIG.remote" </dev/null >/dev/null 2>&1
+expect_rc 0 "config-run with a namespace as REMOTE"
+RESULTS_DIR=$T_TMP/results LMBENCH_RSH="ip netns exec" run_prog A sh "$top/scripts/lmbench" "$BUILD" "$T_TMP/CONFIG.remote"
+expect_rc 0 "the suite's network part with a remote namespace"
+res=$(find "$T_TMP/results" -type f ! -name '*.json' | head -n 1)
+if [ -n "$res" ] && grep -q "^\[ Networking remote to 10\.253\.0\.2: Linux " "$res" &&
+	grep -q '^TCP latency using 10\.253\.0\.2: ' "$res" && grep -q '^UDP latency using 10\.253\.0\.2: ' "$res" &&
+	grep -q '^Socket bandwidth using 10\.253\.0\.2$' "$res" && grep -q '^TCP/IP connection cost to 10\.253\.0\.2: ' "$res"; then ok; else
+	not_ok "remote run result: $(grep -i 'remote\|10\.253' "$res" 2>/dev/null | head -c 400)"
+fi
+# The remote row: UDP, TCP, TCP conn (and RPC/UDP, RPC/TCP where built).
+sh "$top/scripts/summary" "$res" >"$T_TMP/sum" 2>&1
+row=$(awk '/^\*Remote\* Communication latencies/ { t = 1 } t && /^--------- ------/ { getline; print; exit }' "$T_TMP/sum")
+n=$(printf '%s\n' "$row" | awk '{ n = 0; for (i = 3; i <= NF; i++) if ($i ~ /^[0-9.]+$/) n++; print n }')
+want=3
+[ -x "$BUILD/lat_rpc" ] && want=5
+if [ "$n" -ge "$want" ]; then ok; else not_ok "summary remote row has $n of $want values: $row"; fi
+sleep 0.3
+n=$(ip netns pids "$b" | wc -l)
+if [ "$n" -eq 0 ]; then ok; else not_ok "$n servers left in the remote namespace"; fi
+
+# lat_rpc through rpcbind: rpcbind runs in B (with a /run of its own, so
+# the machine's is untouched), the server registers with it, and a client
+# in A told a wrong port finds the server through it; -S unregisters.
+if [ -x "$BUILD/lat_rpc" ] && command -v rpcbind >/dev/null && command -v rpcinfo >/dev/null &&
+	command -v unshare >/dev/null; then
+	# shellcheck disable=SC2016 # expanded by the inner shell
+	B unshare -m sh -c '
+		mount -t tmpfs lmng-run /run && mkdir -p /run/rpcbind || exit 3
+		rpcbind -f -w & rb=$!
+		i=0; while [ $i -lt 50 ] && ! rpcinfo -p 127.0.0.1 >/dev/null 2>&1; do sleep 0.1; i=$((i + 1)); done
+		"$1/lat_rpc" -s
+		sleep 0.2
+		rpcinfo -p 127.0.0.1 >"$2/reg1" 2>&1
+		: >"$2/ready"
+		i=0; while [ $i -lt 300 ] && [ ! -e "$2/done" ]; do sleep 0.1; i=$((i + 1)); done
+		"$1/lat_rpc" -S 127.0.0.1 >/dev/null 2>&1
+		sleep 0.3
+		rpcinfo -p 127.0.0.1 >"$2/reg2" 2>&1
+		kill $rb' sh "$BUILD" "$T_TMP" &
+	rbsh=$!
+	i=0
+	while [ $i -lt 100 ] && [ ! -e "$T_TMP/ready" ]; do sleep 0.1; i=$((i + 1)); done
+	if grep -q '404040 *1 *udp *31239' "$T_TMP/reg1" 2>/dev/null &&
+		grep -q '404040 *1 *tcp *31239' "$T_TMP/reg1"; then ok; else
+		not_ok "lat_rpc -s did not register with rpcbind: $(cat "$T_TMP/reg1" 2>/dev/null)"
+	fi
+	run_prog A "$BUILD/lat_rpc" -N 3 -p 5 10.253.0.2
+	expect_rc 0 "lat_rpc through rpcbind (wrong port given)"
+	expect_lines "$T_TMP/err" '^RPC/(tcp|udp) latency using 10\.253\.0\.2: [0-9]+\.[0-9]{4} microseconds$' "lat_rpc through rpcbind"
+	: >"$T_TMP/done"
+	wait "$rbsh"
+	if [ -s "$T_TMP/reg2" ] && ! grep -q 404040 "$T_TMP/reg2"; then ok; else
+		not_ok "lat_rpc -S left its rpcbind registration: $(cat "$T_TMP/reg2" 2>/dev/null)"
+	fi
+else
+	echo "netns: lat_rpc through rpcbind skipped: needs lat_rpc, rpcbind, rpcinfo and unshare"
+fi
 
 # The token bucket on both ends.
 if ! tc -n "$a" qdisc add dev "va$$" root tbf rate 80mbit burst 16kb latency 50ms 2>/dev/null ||

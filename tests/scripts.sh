@@ -120,13 +120,15 @@ if [ -n "$BUILD" ] && [ -x "$BUILD/lat_syscall" ]; then
 	run_prog sh "$SUM" "$res"
 	# Every figure the programs built so far give is in the tables:
 	# table:column (1-based, after host and OS) of each.
-	if awk '
+	cells="1:4 1:5 1:6 1:7 2:3 3:3 3:4 3:5 3:6 3:7 4:3 4:5 4:6 4:7 5:3 5:4 5:5 5:6 6:3 6:4 6:5 6:6 12:3 2:4 2:5 2:6 2:7 2:8 2:9 2:10 2:11 2:12 7:3 7:4 7:5 7:6 7:7 7:8 7:9 8:3 8:4 8:5 8:6 8:8 8:10 11:5 10:3 10:4 10:5 10:6 10:7 10:8 10:9 10:10 11:3 11:4 11:6 11:7 11:8 11:9 11:10 11:11 12:4 12:5 12:6 12:7"
+	[ -x "$BUILD/lat_rpc" ] && cells="$cells 8:7 8:9"
+	if awk -v cells="$cells" '
 		/^--------- -------------/ { n++; nf = split($0, d, " "); pos = 1
 			for (k = 1; k <= nf; k++) { s[n, k] = index(substr($0, pos), d[k]) + pos - 1; w[n, k] = length(d[k]); pos = s[n, k] + w[n, k] }
 			cols[n] = nf; next }
 		n > 0 && /^[^ -]/ && !done[n]++ { for (k = 3; k <= cols[n]; k++) cell[n, k] = substr($0, s[n, k], w[n, k] + 0) }
 		END {
-			split("1:4 1:5 1:6 1:7 2:3 3:3 3:4 3:5 3:6 3:7 4:3 4:5 4:6 4:7 5:3 5:4 5:5 5:6 6:3 6:4 6:5 6:6 12:3 2:4 2:5 2:6 2:7 2:8 2:9 2:10 2:11 2:12 7:3 7:4 7:5 7:6 7:7 7:8 7:9 8:3 8:4 8:5 8:6 8:8 8:10 11:5 10:3 10:4 10:5 10:6 10:7 10:8 10:9 10:10 11:3 11:4 11:6 11:7 11:8 11:9 11:10 11:11 12:4 12:5 12:6 12:7", want, " ")
+			split(cells, want, " ")
 			for (i in want) { split(want[i], tc, ":"); v = cell[tc[1], tc[2]]; gsub(/ /, "", v)
 				if (v == "") { printf "table %d column %d empty\n", tc[1], tc[2]; bad = 1 } }
 			exit bad }' "$T_TMP/out" >"$T_TMP/cells"; then
@@ -155,9 +157,9 @@ if [ -n "$BUILD" ] && [ -x "$BUILD/lat_syscall" ]; then
 			not_ok "run interrupted at $at left: $(find "$T_TMP/results2" -type f)"
 		fi
 		sleep 0.3
-		if ! pgrep -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|lat_connect) -s" >/dev/null; then ok; else
-			not_ok "run interrupted at $at left servers: $(pgrep -fa "$BUILD/(lat_tcp|bw_tcp|lat_udp|lat_connect) -s")"
-			pkill -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|lat_connect) -s"
+		if ! pgrep -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|lat_connect|lat_rpc) -s" >/dev/null; then ok; else
+			not_ok "run interrupted at $at left servers: $(pgrep -fa "$BUILD/(lat_tcp|bw_tcp|lat_udp|lat_connect|lat_rpc) -s")"
+			pkill -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|lat_connect|lat_rpc) -s"
 		fi
 	done
 fi

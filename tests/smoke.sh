@@ -346,6 +346,11 @@ for p in lat_udp bw_udp; do
 	usage_checks $p a b c
 	covered="$covered $p"
 done
+if [ -x "$BUILD/lat_rpc" ]; then
+	usage_checks lat_rpc a b
+	bad lat_rpc 2 -p sctp localhost
+	covered="$covered lat_rpc"
+fi
 bad lat_tcp 2 -m 0 localhost
 bad lat_udp 2 -m 3 localhost
 
