@@ -67,6 +67,7 @@ PROGRAMS := \
 	lat_fcntl \
 	lat_fifo \
 	lat_fs \
+	lat_http \
 	lat_mem_rd \
 	lat_mmap \
 	lat_ops \
@@ -83,6 +84,7 @@ PROGRAMS := \
 	lat_unix_connect \
 	lat_usleep \
 	line \
+	lmhttp \
 	loop_o \
 	memsize \
 	mhz \

@@ -512,6 +512,11 @@ int report_par(double size_bytes, double parallelism);
 int report_tlb(size_t pages, int with_cost, double cost_ns);
 /* "LABEL: %.2f" on stderr, a figure without a unit (par_ops). */
 int report_plain(const char *label, double value);
+/* lat_http's line: head ("Avg xfer: ..., "), tail ("...KB in ... millisecs,
+ * "), then the rate of bytes_per_iter per interval in MB/sec (KB/sec at
+ * most 1 MB/s). */
+int report_http(const struct bench_result *r, const char *head,
+		const char *tail, double bytes_per_iter);
 /* mhz's "%.0f MHz, %.4f nanosec clock" on stdout. */
 int report_mhz(double mhz, double period_ns);
 /* A text line as is on stderr (section markers, blank lines). */

@@ -360,6 +360,22 @@ report_tcp_bw(const struct bench_result *r, double msize, double bytes_per_iter)
 }
 
 int
+report_http(const struct bench_result *r, const char *head, const char *tail,
+            double bytes_per_iter)
+{
+	double v;
+
+	if (checked_value(r, "HTTP transfer", CONV_MBS, bytes_per_iter, &v))
+		return -1;
+	if (v > 1)
+		fprintf(stderr, "%s%s%.2f MB/sec\n", head, tail, v);
+	else
+		fprintf(stderr, "%s%s%.2f KB/sec\n", head, tail, v * 1000);
+	json_record(r, "HTTP transfer", "MB/s", v, -1, CONV_MBS, bytes_per_iter);
+	return 0;
+}
+
+int
 report_plain(const char *label, double value)
 {
 	if (!(value > 0) || !isfinite(value)) {

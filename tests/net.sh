@@ -20,13 +20,13 @@ US='[0-9]+\.[0-9]{4} microseconds$'
 # servers_left PORT...: live (not zombie) processes still serving.
 alive_servers() {
 	n=0
-	for p in $(pgrep -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|bw_udp|lat_connect|lat_rpc)" 2>/dev/null); do
+	for p in $(pgrep -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|bw_udp|lat_connect|lat_rpc|lmhttp)" 2>/dev/null); do
 		[ "$(ps -o stat= -p "$p" 2>/dev/null | cut -c1)" = Z ] || n=$((n + 1))
 	done
 	echo "$n"
 }
 stop_all() {
-	for p in $(pgrep -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|bw_udp|lat_connect|lat_rpc)" 2>/dev/null); do
+	for p in $(pgrep -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|bw_udp|lat_connect|lat_rpc|lmhttp)" 2>/dev/null); do
 		kill "$p" 2>/dev/null
 	done
 }
@@ -88,6 +88,60 @@ else
 fi
 check bw_udp $((base + 12)) "^socket UDP bandwidth using HOST: $MBS"
 check bw_udp $((base + 13)) "^socket UDP bandwidth using HOST: $MBS" -m 1400 -P 2
+
+# lmhttp and lat_http: documents of known sizes, the exact byte count.
+www=$T_TMP/www
+mkdir -p "$www/sub"
+head -c 3000 /dev/zero >"$www/a.html"
+head -c 30000 /dev/zero >"$www/sub/b.gif"
+head -c 300 /dev/zero >"$www/c.txt"
+printf 'secret\n' >"$T_TMP/secret"
+printf 'a.html\n/sub/b.gif\n\nc.txt\n' >"$T_TMP/urls"
+hp=$((base + 17))
+run_prog env DOCROOT="$www" "$BUILD/lmhttp" "$hp"
+expect_rc 0 "lmhttp PORT"
+for host in 127.0.0.1 ::1 localhost; do
+	run_prog "$BUILD/lat_http" -N 3 "$host" "$hp" <"$T_TMP/urls"
+	expect_rc 0 "lat_http $host"
+	expect_lines "$T_TMP/err" '^Avg xfer: [0-9]+\.[0-9]KB, [0-9]+\.[0-9]KB in [0-9]+(\.[0-9]{4})? millisecs, [0-9]+\.[0-9]{2} [KM]B/sec$' "lat_http $host"
+done
+# 33300 bytes of documents plus three headers of about 90 bytes each.
+kb=$(sed -n 's/^Avg xfer: [0-9.]*KB, \([0-9.]*\)KB in .*/\1/p' "$T_TMP/err")
+if awk -v k="$kb" 'BEGIN { exit !(k >= 33.4 && k <= 33.7) }'; then ok; else not_ok "lat_http total $kb KB, want 33.3 KB + headers"; fi
+run_prog "$BUILD/lat_http" -P 2 -N 2 localhost "$hp" <"$T_TMP/urls"
+expect_rc 0 "lat_http -P 2"
+echo a.html | "$BUILD/lat_http" -d -N 1 localhost "$hp" >"$T_TMP/dout" 2>/dev/null
+if grep -q '^GET /a.html HTTP/1.0' "$T_TMP/dout" && grep -q '^Got [0-9]*$' "$T_TMP/dout"; then ok; else not_ok "lat_http -d: $(head -c 200 "$T_TMP/dout")"; fi
+echo a.html | "$BUILD/lat_http" -e -N 1 localhost "$hp" >"$T_TMP/eout" 2>/dev/null
+if grep -q '^Content-Length: 3000' "$T_TMP/eout"; then ok; else not_ok "lat_http -e: $(head -c 200 "$T_TMP/eout")"; fi
+for doc in missing.html ../secret sub sub/; do
+	echo "$doc" >"$T_TMP/one"
+	run_prog "$BUILD/lat_http" -N 1 localhost "$hp" <"$T_TMP/one"
+	expect_rc 1 "lat_http fetching $doc"
+	expect_one_line "$T_TMP/err" "lat_http fetching $doc"
+done
+if grep -q 'answered "HTTP/1.0 403' "$T_TMP/err"; then ok; else not_ok "lat_http of a directory: $(cat "$T_TMP/err")"; fi
+run_prog "$BUILD/lat_http" localhost "$hp" </dev/null
+expect_rc 2 "lat_http with an empty list"
+expect_one_line "$T_TMP/err" "lat_http with an empty list"
+printf 'garbage\r\n\r\n' | timeout 5 sh -c "cat >/dev/tcp/127.0.0.1/$hp" 2>/dev/null
+run_prog "$BUILD/lat_http" -N 1 localhost "$hp" <"$T_TMP/urls"
+expect_rc 0 "lmhttp after a garbage request"
+run_prog "$BUILD/lat_http" -S localhost "$hp"
+expect_rc 0 "lat_http -S"
+sleep 0.3
+run_prog "$BUILD/lat_http" -N 1 localhost "$hp" <"$T_TMP/urls"
+expect_rc 1 "lat_http after -S"
+if [ "$(cat "$T_TMP/err")" = "socket connection: Connection refused" ]; then ok; else not_ok "lat_http refused: $(cat "$T_TMP/err")"; fi
+run_prog env DOCROOT=/nonexistent "$BUILD/lmhttp" "$hp"
+expect_rc 1 "lmhttp with a missing DOCROOT"
+expect_one_line "$T_TMP/err" "lmhttp with a missing DOCROOT"
+for c in "lmhttp 0" "lmhttp 1 2" "lmhttp -Z" "lat_http" "lat_http a 1 2" "lat_http a 0"; do
+	# shellcheck disable=SC2086
+	run_prog "$BUILD"/$c </dev/null
+	expect_rc 2 "$c"
+	expect_one_line "$T_TMP/err" "$c"
+done
 
 # The tutorial's shape and refusal message.
 run_prog "$BUILD/bw_tcp" -p $((base + 8)) localhost
@@ -152,5 +206,5 @@ expect_rc 0 "lat_tcp server after a client sent garbage"
 # Nothing left serving.
 sleep 0.5
 n=$(alive_servers)
-if [ "$n" -eq 0 ]; then ok; else not_ok "$n servers left: $(pgrep -fa "$BUILD/(lat_tcp|bw_tcp|lat_udp|bw_udp|lat_connect|lat_rpc)")"; fi
+if [ "$n" -eq 0 ]; then ok; else not_ok "$n servers left: $(pgrep -fa "$BUILD/(lat_tcp|bw_tcp|lat_udp|bw_udp|lat_connect|lat_rpc|lmhttp)")"; fi
 finish net

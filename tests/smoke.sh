@@ -346,6 +346,9 @@ for p in lat_udp bw_udp; do
 	usage_checks $p a b c
 	covered="$covered $p"
 done
+usage_checks lat_http a 1 2
+usage_checks lmhttp 1 2
+covered="$covered lat_http lmhttp"
 if [ -x "$BUILD/lat_rpc" ]; then
 	usage_checks lat_rpc a b
 	bad lat_rpc 2 -p sctp localhost

@@ -1,0 +1,278 @@
+/*
+ * lat_http - HTTP transaction time for a list of documents.
+ *
+ * Reads document names from standard input, one per line (a leading "/"
+ * is optional), and fetches each in turn from an HTTP server such as
+ * lmhttp: connect, "GET /name HTTP/1.0", read to the end, close.  One
+ * iteration fetches the whole list; the reported time is the median
+ * iteration (lmbench timed one pass).  Every answer must be "200": a
+ * missing document is an error, not a short transfer.  Bytes counted are
+ * everything the server sent, headers included, as lmbench's.
+ *
+ * Output (stderr), as lmbench's: "Avg xfer: 3.2KB, 101.3KB in 4.1234
+ * millisecs, 24.57 MB/sec" (KB = 1000 bytes, MB = 10^6; "Avg xfer 512, "
+ * when the mean is at most 1000 bytes; the time as %.0f above 100 ms; the
+ * rate in KB/sec when at most 1 MB/s).  lmbench divided the total by the
+ * number of documents less one; the average here is total / documents.
+ *
+ * -d prints each request and its byte count on stdout; -e copies what the
+ * server sends to stdout; -S asks the server to exit.  The port is
+ * lmbench's 80 unless given (the suite uses 8008).
+ *
+ * Usage: lat_http [-d] [-e] [-S] [-P <parallelism>] [-W <warmup>]
+ *                 [-N <repetitions>] serverhost [port] < list
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+#define PORT 80
+#define XFER 65536
+
+struct state {
+	const char *host;
+	int port;
+	char **names; /* the documents */
+	size_t nnames;
+	uint64_t bytes; /* bytes in one pass */
+	int debug, echo;
+	char *buf;
+};
+
+/* Fetch one document: the bytes received, or -1 after a message. */
+static long long
+fetch(struct state *s, const char *name)
+{
+	char req[1200];
+	long long got = 0;
+	int fd, n;
+	ssize_t r;
+
+	fd = net_connect(s->host, s->port, SOCK_STREAM);
+	if (fd < 0)
+		return -1;
+	net_timeout(fd, 10);
+	n = snprintf(req, sizeof(req), "GET /%s HTTP/1.0\r\n\r\n", name);
+	if (s->debug) {
+		printf("%s", req);
+		fflush(stdout);
+	}
+	if (ipc_writen(fd, req, (size_t)n) != n) {
+		util_syserr("send to %s", s->host);
+		close(fd);
+		return -1;
+	}
+	while ((r = read(fd, s->buf, XFER)) > 0) {
+		if (got == 0 && (r < 12 || strncmp(s->buf, "HTTP/1.", 7) != 0 ||
+				 strncmp(s->buf + 9, "200", 3) != 0)) {
+			size_t len = strcspn(s->buf, "\r\n");
+
+			util_err("/%s: the server answered \"%.*s\"", name,
+				 (int)(len < 60 && len <= (size_t)r ? len : 0),
+				 s->buf);
+			close(fd);
+			return -1;
+		}
+		if (s->echo && write(STDOUT_FILENO, s->buf, (size_t)r) < 0)
+			s->echo = 0;
+		got += r;
+	}
+	close(fd);
+	if (r < 0 || got == 0) {
+		util_err("/%s: %s", name,
+			 r < 0 ? "the server stopped answering" : "no answer");
+		return -1;
+	}
+	if (s->debug) {
+		printf("Got %lld\n", got);
+		fflush(stdout);
+	}
+	return got;
+}
+
+static int
+pass(struct state *s, uint64_t *bytes)
+{
+	size_t i;
+
+	*bytes = 0;
+	for (i = 0; i < s->nnames; i++) {
+		long long b = fetch(s, s->names[i]);
+
+		if (b < 0)
+			return -1;
+		*bytes += (uint64_t)b;
+	}
+	return 0;
+}
+
+static int
+init(void *sp, int copy)
+{
+	struct state *s = sp;
+
+	(void)copy;
+	s->buf = malloc(XFER);
+	if (s->buf == NULL) {
+		util_err("out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+static int
+run(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+	uint64_t b;
+
+	while (n-- > 0)
+		if (pass(s, &b) != 0)
+			return -1;
+	return 0;
+}
+
+static void
+cleanup(void *sp)
+{
+	struct state *s = sp;
+
+	free(s->buf);
+	s->buf = NULL;
+}
+
+/* The list on standard input; -1 after a message. */
+static int
+read_list(struct state *s)
+{
+	char line[1024];
+	size_t cap = 0;
+
+	while (fgets(line, sizeof(line), stdin) != NULL) {
+		char *p = line, **more;
+
+		p[strcspn(p, "\r\n")] = '\0';
+		while (*p == '/')
+			p++;
+		if (*p == '\0')
+			continue;
+		if (s->nnames == cap) {
+			cap = cap ? 2 * cap : 16;
+			more = realloc(s->names, cap * sizeof(*more));
+			if (more == NULL) {
+				util_err("out of memory");
+				return -1;
+			}
+			s->names = more;
+		}
+		s->names[s->nnames] = strdup(p);
+		if (s->names[s->nnames] == NULL) {
+			util_err("out of memory");
+			return -1;
+		}
+		s->nnames++;
+	}
+	if (s->nnames == 0) {
+		util_err("no documents named on standard input");
+		return -1;
+	}
+	return 0;
+}
+
+struct opts {
+	struct state *s;
+	int stop;
+};
+
+static int
+option(void *ctx, int c, const char *arg)
+{
+	struct opts *op = ctx;
+
+	(void)arg;
+	if (c == 'd')
+		op->s->debug = 1;
+	else if (c == 'e')
+		op->s->echo = 1;
+	else
+		op->stop = 1;
+	return 0;
+}
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	fprintf(stderr,
+		"Usage: %s [-d] [-e] [-S] [-P <parallelism>] [-W <warmup>] "
+		"[-N <repetitions>] serverhost [port] < list\n",
+		util_progname());
+	exit(EXIT_USAGE);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct state s = { NULL, PORT, NULL, 0, 0, 0, 0, NULL };
+	struct opts op = { &s, 0 };
+	struct bench_opts o;
+	struct bench_desc d = {
+		.init = init, .run = run, .cleanup = cleanup, .state = &s
+	};
+	struct bench_result r;
+	double avg, ms, total;
+	char head[64], tail[160];
+	int rc;
+
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	rc = bench_getopt(argc, argv, "deS", &o, option, &op);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc < 0 || argc - optind < 1 || argc - optind > 2)
+		usage();
+	s.host = argv[optind];
+	if (argc - optind == 2 && net_parse_port(argv[optind + 1], &s.port))
+		return EXIT_USAGE;
+	if (op.stop) {
+		int fd = net_connect(s.host, s.port, SOCK_STREAM);
+
+		if (fd < 0)
+			return EXIT_FAILED;
+		rc = ipc_writen(fd, "EXIT", 4) == 4 ? 0 : EXIT_FAILED;
+		close(fd);
+		return rc;
+	}
+	if (read_list(&s) != 0)
+		return EXIT_USAGE;
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+	/* One untimed pass: the byte count, and every document checked. */
+	if (init(&s, 0) != 0 || pass(&s, &s.bytes) != 0)
+		return EXIT_FAILED;
+	cleanup(&s);
+	if (bench_run(&d, &o, &r) != 0)
+		return EXIT_FAILED;
+	total = (double)s.bytes;
+	avg = total / (double)s.nnames;
+	if (avg > 1000)
+		snprintf(head, sizeof(head), "Avg xfer: %.1fKB, ", avg / 1000);
+	else
+		snprintf(head, sizeof(head), "Avg xfer %d, ", (int)avg);
+	ms = r.ns_per_iter / 1e6;
+	if (ms <= 0) {
+		util_err("no time measured");
+		bench_result_free(&r);
+		return EXIT_FAILED;
+	}
+	snprintf(tail, sizeof(tail), ms > 100 ? "%.1fKB in %.0f millisecs, "
+					      : "%.1fKB in %.4f millisecs, ",
+		 total / 1000, ms);
+	rc = report_http(&r, head, tail, total);
+	bench_result_free(&r);
+	return rc == 0 ? 0 : EXIT_FAILED;
+}
