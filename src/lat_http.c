@@ -183,6 +183,49 @@ read_list(struct state *s)
 	return 0;
 }
 
+static void
+free_list(struct state *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nnames; i++)
+		free(s->names[i]);
+	free(s->names);
+	s->names = NULL;
+	s->nnames = 0;
+}
+
+/* An untimed pass (the byte count, every document checked), the timed
+ * ones, the line.  The exit status. */
+static int
+measure(struct state *s, const struct bench_desc *d,
+	const struct bench_opts *o)
+{
+	struct bench_result r;
+	double avg, ms, total;
+	char head[64], tail[160];
+	int rc;
+
+	rc = init(s, 0) != 0 || pass(s, &s->bytes) != 0;
+	cleanup(s);
+	if (rc != 0 || bench_run(d, o, &r) != 0)
+		return EXIT_FAILED;
+	total = (double)s->bytes;
+	avg = total / (double)s->nnames;
+	if (avg > 1000)
+		snprintf(head, sizeof(head), "Avg xfer: %.1fKB, ", avg / 1000);
+	else
+		snprintf(head, sizeof(head), "Avg xfer %d, ", (int)avg);
+	ms = r.ns_per_iter / 1e6;
+	snprintf(tail, sizeof(tail),
+		 ms > 100 ? "%.1fKB in %.0f millisecs, "
+			  : "%.1fKB in %.4f millisecs, ",
+		 total / 1000, ms);
+	rc = report_http(&r, head, tail, total);
+	bench_result_free(&r);
+	return rc == 0 ? 0 : EXIT_FAILED;
+}
+
 struct opts {
 	struct state *s;
 	int stop;
@@ -222,9 +265,6 @@ main(int argc, char **argv)
 	struct bench_desc d = {
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
 	};
-	struct bench_result r;
-	double avg, ms, total;
-	char head[64], tail[160];
 	int rc;
 
 	if (bench_start(argc, argv) != 0)
@@ -247,32 +287,8 @@ main(int argc, char **argv)
 		close(fd);
 		return rc;
 	}
-	if (read_list(&s) != 0)
-		return EXIT_USAGE;
-	if (timing_check_env() != 0)
-		return EXIT_USAGE;
-	/* One untimed pass: the byte count, and every document checked. */
-	if (init(&s, 0) != 0 || pass(&s, &s.bytes) != 0)
-		return EXIT_FAILED;
-	cleanup(&s);
-	if (bench_run(&d, &o, &r) != 0)
-		return EXIT_FAILED;
-	total = (double)s.bytes;
-	avg = total / (double)s.nnames;
-	if (avg > 1000)
-		snprintf(head, sizeof(head), "Avg xfer: %.1fKB, ", avg / 1000);
-	else
-		snprintf(head, sizeof(head), "Avg xfer %d, ", (int)avg);
-	ms = r.ns_per_iter / 1e6;
-	if (ms <= 0) {
-		util_err("no time measured");
-		bench_result_free(&r);
-		return EXIT_FAILED;
-	}
-	snprintf(tail, sizeof(tail), ms > 100 ? "%.1fKB in %.0f millisecs, "
-					      : "%.1fKB in %.4f millisecs, ",
-		 total / 1000, ms);
-	rc = report_http(&r, head, tail, total);
-	bench_result_free(&r);
-	return rc == 0 ? 0 : EXIT_FAILED;
+	rc = read_list(&s) != 0 || timing_check_env() != 0 ? EXIT_USAGE
+							   : measure(&s, &d, &o);
+	free_list(&s);
+	return rc;
 }
