@@ -59,3 +59,24 @@ if command -v perf >/dev/null && perf bench sched pipe -l 1000 >/dev/null 2>&1; 
 else
 	echo "lat_pipe beside perf bench sched pipe: skipped (perf not usable here; Debian package linux-perf)"
 fi
+
+# The network programs over loopback beside bare loops of the same
+# message size (a forked echo or writer, no harness), one after the other.
+port=$(awk 'BEGIN { srand(); print 20000 + int(rand() * 10000) }')
+"$BUILD/lat_tcp" -s -p "$port" && "$BUILD/lat_udp" -s -p $((port + 1)) && "$BUILD/bw_tcp" -s -p $((port + 2))
+for m in 1 1024; do
+	ours=$("$BUILD/lat_tcp" -m $m -p "$port" 127.0.0.1 2>&1 | awk '{ print $5 }')
+	peer=$("$PEER" tcprtt $m)
+	echo "lat_tcp -m $m (loopback): $ours us; bare TCP ping-pong: $peer us; ratio $(ratio "$ours" "$peer") (target within 0.90-1.10)"
+done
+for m in 4 1024; do
+	ours=$("$BUILD/lat_udp" -m $m -p $((port + 1)) 127.0.0.1 2>&1 | awk '{ print $5 }')
+	peer=$("$PEER" udprtt $m)
+	echo "lat_udp -m $m (loopback): $ours us; bare UDP ping-pong: $peer us; ratio $(ratio "$ours" "$peer") (target within 0.90-1.10)"
+done
+ours=$("$BUILD/bw_tcp" -p $((port + 2)) 127.0.0.1 2>&1 | awk '{ print $2 }')
+peer=$("$PEER" tcpbw 65536)
+echo "bw_tcp (64 KB messages, loopback): $ours MB/s; bare write/read loop: $peer MB/s; ratio $(ratio "$ours" "$peer") (target >= 0.95)"
+"$BUILD/lat_tcp" -S -p "$port" 127.0.0.1
+"$BUILD/lat_udp" -S -p $((port + 1)) 127.0.0.1
+"$BUILD/bw_tcp" -S -p $((port + 2)) 127.0.0.1
