@@ -108,8 +108,11 @@ pair(int type, int *srv, int *cli)
 		struct sockaddr_in c;
 
 		len = sizeof(c);
-		getsockname(*cli, (struct sockaddr *)&c, &len);
-		connect(l, (struct sockaddr *)&c, sizeof(c));
+		if (getsockname(*cli, (struct sockaddr *)&c, &len) != 0 ||
+		    connect(l, (struct sockaddr *)&c, sizeof(c)) != 0) {
+			perror("peer: connect");
+			exit(1);
+		}
 		*srv = l;
 	}
 }
