@@ -59,7 +59,9 @@ PROGRAMS := \
 	bw_tcp \
 	bw_unix \
 	bw_udp \
+	disk \
 	enough \
+	flushdisk \
 	hello \
 	lat_cmd \
 	lat_connect \
@@ -72,6 +74,7 @@ PROGRAMS := \
 	lat_mmap \
 	lat_ops \
 	lat_pagefault \
+	lat_pmake \
 	lat_pipe \
 	lat_proc \
 	lat_select \
@@ -84,6 +87,7 @@ PROGRAMS := \
 	lat_unix_connect \
 	lat_usleep \
 	line \
+	lmdd \
 	lmhttp \
 	loop_o \
 	memsize \

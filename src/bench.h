@@ -479,6 +479,9 @@ int report_us_diff(const struct bench_result *r,
  * (%.3f when under 10). */
 int report_size_us(const struct bench_result *r, const char *metric,
 		   double size_bytes, double ops_per_iter);
+/* "KEY %.2f": microseconds per operation after a key (lat_pmake). */
+int report_key_us(const struct bench_result *r, const char *metric,
+		  const char *key, double ops_per_iter);
 /* lat_fs's line "SIZEk<TAB>FILES<TAB>CREATES/s<TAB>DELETES/s"; files is
  * create's iteration count. */
 int report_fs(double size_bytes, const struct bench_result *create,

@@ -315,6 +315,19 @@ report_size_us(const struct bench_result *r, const char *metric,
 }
 
 int
+report_key_us(const struct bench_result *r, const char *metric,
+              const char *key, double ops_per_iter)
+{
+	double v;
+
+	if (checked_value(r, metric, CONV_US, ops_per_iter, &v) != 0)
+		return -1;
+	fprintf(stderr, "%s %.2f\n", key, v);
+	json_record(r, metric, "us", v, -1, CONV_US, ops_per_iter);
+	return 0;
+}
+
+int
 report_tlb(size_t pages, int with_cost, double cost_ns)
 {
 	if (pages == 0 || (with_cost && !(cost_ns > 0))) {

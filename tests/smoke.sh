@@ -357,6 +357,74 @@ fi
 bad lat_tcp 2 -m 0 localhost
 bad lat_udp 2 -m 3 localhost
 
+# lmdd: each print= form; the file written, read back and checked
+f=$T_TMP/lmdd.dat
+result lmdd err '^File .* write bandwidth: [0-9]+ KB/sec$' 5 1 100000000 of="$f" move=4m fsync=1 print=3 label="File $f write bandwidth: "
+if [ "$(wc -c <"$f")" -eq 4194304 ]; then ok; else not_ok "lmdd move=4m wrote $(wc -c <"$f") bytes"; fi
+result lmdd err '^[0-9]+ 8KB xfers in [0-9]+\.[0-9]{2} secs, [0-9]+\.[0-9]{4} millisec/xfer, [0-9]+\.[0-9]{2} MB/sec$' 1 512 512 if="$f" print=1
+result lmdd err "^$US" - 0 0 if="$f" print=2
+result lmdd err '^[0-9]+\.[0-9]{2} MB/sec$' - 0 0 if="$f" bs=1m print=4
+result lmdd err "$PAIR" 1 4.19 4.20 if="$f" print=5
+result lmdd err '^4\.1943 MB in [0-9]+\.[0-9]{4} secs, [0-9]+\.[0-9]{4} MB/sec$' - 0 0 if="$f"
+run_prog "$BUILD/lmdd" of="$f" opat=1 count=100 print=0
+expect_rc 0 "lmdd opat=1"
+if [ ! -s "$T_TMP/err" ] && [ "$(wc -c <"$f")" -eq 819200 ]; then ok; else not_ok "lmdd print=0 printed or wrote wrong: $(cat "$T_TMP/err")"; fi
+result lmdd err '^[0-9]+\.[0-9]{2} MB/sec$' - 0 0 if="$f" ipat=1 print=4
+printf 'x' | dd of="$f" bs=1 seek=4000 conv=notrunc 2>/dev/null
+run_prog "$BUILD/lmdd" if="$f" ipat=1 print=4
+expect_rc 1 "lmdd ipat=1 on a changed file"
+if grep -q '^off=0 want=fa0 got=' "$T_TMP/err" && grep -q 'did not hold the pattern' "$T_TMP/err"; then ok; else not_ok "lmdd mismatch: $(cat "$T_TMP/err")"; fi
+result lmdd err '^[0-9]+\.[0-9]{2} MB/sec$' - 0 0 if="$f" rand=800k count=50 print=4
+result lmdd err '^[0-9]+\.[0-9]{2} MB/sec$' - 0 0 move=1m time=5 print=4
+bad lmdd 2 -h
+if grep -q '^Usage: lmdd' "$T_TMP/err"; then ok; else not_ok "lmdd -h: no usage line"; fi
+bad lmdd 2 foo=1
+bad lmdd 2 -Z
+bad lmdd 2 bs=abc count=1
+bad lmdd 2 bs=2 count=1
+bad lmdd 2 count=1 print=x
+bad lmdd 2 print=4
+bad lmdd 77 rtmax=3 count=1
+bad lmdd 1 if=/nonexistent/x
+bad lmdd 1 of=/nonexistent/x count=1
+rm -f "$f"
+
+# lat_pmake: the header, then "USECS TIME" per usecs; 1 job of 1000 us
+# takes at least 1000 us
+result lat_pmake err '^("pmake jobs=1|[0-9]+ [0-9]+\.[0-9]{2})$' - 0 0 -N 3 1 1000 2000
+if [ "$(head -n 1 "$T_TMP/err")" = '"pmake jobs=1' ] && [ "$(sed -n '2p' "$T_TMP/err" | cut -d' ' -f1)" = 1000 ] &&
+	awk 'NR == 2 { exit !($2 >= 900 && $2 < 100000) }' "$T_TMP/err"; then ok; else not_ok "lat_pmake 1 1000: $(cat "$T_TMP/err")"; fi
+result lat_pmake err '^("pmake jobs=3|[0-9]+ [0-9]+\.[0-9]{2})$' - 0 0 -N 2 -P 2 3 500
+usage_checks lat_pmake
+bad lat_pmake 2 2
+bad lat_pmake 2 0 100
+bad lat_pmake 2 5000 100
+bad lat_pmake 2 2 0
+bad lat_pmake 2 2 abc
+
+# disk and flushdisk on a file standing in for a disk (a raw device may
+# not be readable here)
+f=$T_TMP/disk.dat
+head -c 8388608 /dev/zero >"$f"
+result disk err '^("Seek times for .*|"Zone bandwidth for .*|[0-9]+\.[0-9] [0-9]+\.[0-9]{2}|#.*|)$' - 0 0 "$f"
+if grep -q "^\"Seek times for $f\$" "$T_TMP/err" && grep -q "^\"Zone bandwidth for $f\$" "$T_TMP/err" &&
+	[ "$(grep -c '^[0-9]' "$T_TMP/err")" -gt 100 ]; then ok; else not_ok "disk: $(head -c 300 "$T_TMP/err")"; fi
+usage_checks disk a b
+bad disk 1 /nonexistent
+bad disk 1 /dev/null
+bad disk 1 "$T_TMP"
+head -c 1000 /dev/zero >"$T_TMP/small"
+bad disk 1 "$T_TMP/small"
+run_prog "$BUILD/flushdisk" "$f"
+expect_rc 0 "flushdisk FILE"
+if [ ! -s "$T_TMP/err" ] && [ ! -s "$T_TMP/out" ]; then ok; else not_ok "flushdisk printed: $(cat "$T_TMP/err")"; fi
+covered="$covered flushdisk"
+bad flushdisk 2
+bad flushdisk 2 -h
+bad flushdisk 1 /nonexistent
+bad flushdisk 1 /dev/null
+rm -f "$f" "$T_TMP/small"
+
 # memsize: MB on stdout, progress on stderr
 result memsize out '^[0-9]+$' 1 64 64 64
 if [ "$(tail -n 1 "$T_TMP/err")" = "64MB OK" ] && [ "$(head -n 1 "$T_TMP/err")" = "1MB OK" ]; then ok; else not_ok "memsize progress: $(cat "$T_TMP/err")"; fi
