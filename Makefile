@@ -131,7 +131,7 @@ UNIT_BINS := $(UNIT_TESTS:%=$(BUILD)/tests/%)
 FLAGS_FILE := $(OBJ)/.flags
 FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LIBS)
 
-.PHONY: build all test check unit smoke signals scripts net sanitize sanitize-check lint bench format see results rerun install \
+.PHONY: build all test check unit smoke signals scripts net sanitize sanitize-check lint bench format see results rerun compare install \
 	uninstall clean FORCE
 
 build all: $(PROG_BINS)
@@ -169,7 +169,7 @@ $(UNIT_BINS): $(BUILD)/tests/%: $(OBJ)/%.o $(LIB)
 
 # The tests of one build: BUILD=bin/<triplet> by default.
 check: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts truth net netns
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare truth net netns
 
 unit: $(UNIT_BINS)
 	sh tests/run.sh $(BUILD) unit
@@ -181,7 +181,7 @@ signals: $(PROG_BINS)
 	sh tests/run.sh $(BUILD) signals
 
 scripts:
-	sh tests/run.sh $(BUILD) scripts
+	sh tests/run.sh $(BUILD) scripts compare
 
 net: $(PROG_BINS)
 	sh tests/run.sh $(BUILD) net netns
@@ -204,12 +204,12 @@ bench: $(PROG_BINS) $(BUILD)/tests/peer
 
 # The README's test command: everything.
 test: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts truth net netns
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare truth net netns
 	$(MAKE) sanitize
 	$(MAKE) lint
 
 SH_SCRIPTS := $(wildcard tests/*.sh) .ci/run scripts/summary scripts/see \
-	scripts/config-run scripts/lmbench
+	scripts/config-run scripts/lmbench scripts/compare
 
 lint:
 	@command -v cppcheck >/dev/null || { echo "lint: cppcheck not installed" >&2; exit 1; }
@@ -221,6 +221,12 @@ lint:
 		-std=c11 -D_POSIX_C_SOURCE=200809L -Isrc $(TIRPC_CFLAGS)
 	@command -v shellcheck >/dev/null || { echo "lint: shellcheck not installed" >&2; exit 1; }
 	shellcheck -x -s sh $(SH_SCRIPTS)
+
+# Compare two result files or sets (directories, comma lists):
+# make compare BASE=results/x86_64-linux-gnu/host.0 NEW=results/.../host.1
+compare:
+	@test -n "$(BASE)" -a -n "$(NEW)" || { echo "usage: make compare BASE=... NEW=... [COMPARE_FLAGS=--fail-on-regression]" >&2; exit 2; }
+	sh scripts/compare $(COMPARE_FLAGS) $(BASE) $(NEW)
 
 # Configure (asking at a terminal), then run the suite: a result file in
 # results/<os>/<host>.<n>.  rerun: again with the saved configuration.

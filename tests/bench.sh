@@ -80,3 +80,19 @@ echo "bw_tcp (64 KB messages, loopback): $ours MB/s; bare write/read loop: $peer
 "$BUILD/lat_tcp" -S -p "$port" 127.0.0.1
 "$BUILD/lat_udp" -S -p $((port + 1)) 127.0.0.1
 "$BUILD/bw_tcp" -S -p $((port + 2)) 127.0.0.1
+
+# compare over two sets of 10 result files of 600 metrics with 11
+# samples each (made from the fixture's records).
+mkdir -p "$T_TMP/ca" "$T_TMP/cb"
+top=$(cd "$(dirname "$0")/.." && pwd)
+for i in 0 1 2 3 4 5 6 7 8 9; do
+	for s in a b; do
+		awk '{ for (k = 0; k < 150; k++) { l = $0; sub(/"metric":"/, "&m" k " ", l); print l } }' \
+			"$top/tests/fixtures/compare/base.0.json" >"$T_TMP/c$s/r.$i.json"
+		cp "$top/tests/fixtures/compare/base.0" "$T_TMP/c$s/r.$i"
+	done
+done
+t0=$(date +%s.%N)
+sh "$top/scripts/compare" "$T_TMP/ca" "$T_TMP/cb" >"$T_TMP/cmp"
+t1=$(date +%s.%N)
+echo "compare, 10 runs a side, $(($(wc -l <"$T_TMP/cmp") - 2)) metrics: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s (target < 2 s)"
