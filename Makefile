@@ -59,6 +59,7 @@ PROGRAMS := \
 	bw_tcp \
 	bw_unix \
 	bw_udp \
+	cache \
 	disk \
 	enough \
 	flushdisk \
@@ -66,6 +67,7 @@ PROGRAMS := \
 	lat_cmd \
 	lat_connect \
 	lat_ctx \
+	lat_dram_page \
 	lat_fcntl \
 	lat_fifo \
 	lat_fs \
@@ -104,6 +106,7 @@ endif
 
 # The library, one module per line.
 LIB_MODULES := \
+	lib_chase \
 	lib_file \
 	lib_ipc \
 	lib_mem \

@@ -311,6 +311,10 @@ void **mem_chain_random(char *buf, size_t count, size_t stride, size_t pagesize,
 /* Walk the ring from start: 0 if it is one cycle through exactly count
  * slots of buf, -1 otherwise. */
 int mem_chain_check(void **start, const char *buf, size_t count, size_t stride);
+/* The same walk, noting in marks[k] the slot reached after k * ceil(count
+ * / nmarks) hops (for k while that is under count). */
+int mem_chain_walk(void **start, const char *buf, size_t count, size_t stride,
+		   void ***marks, size_t nmarks);
 
 /* The sum of len bytes as 64-bit words (and the tail as bytes), with
  * four accumulators: the file readers and lat_ctx touch every byte they
@@ -320,8 +324,39 @@ uint64_t mem_sum(const void *buf, size_t len);
  * 64: the default -L of tlb and par_mem. */
 size_t mem_line_size(void);
 
+/* Parse a -L line size: a power of two from 8 to max; NULL, or why not. */
+const char *mem_parse_line(const char *arg, uint64_t max, uint64_t *line);
+
 /* A small fast pseudo-random generator (splitmix64). */
 uint64_t mem_rand(uint64_t *state);
+
+/* ------------------------------------------------------------------ */
+/* lib_chase: random pointer chases (par_mem, cache)                   */
+
+#define CHASE_MAXK 16
+struct mem_chase {
+	size_t size, line;	   /* bytes in the buffer, between slots */
+	int k;			   /* chases in the next run */
+	char *buf;		   /* the slots */
+	char *base;		   /* the mapping, and its length */
+	size_t alloc;
+	void **start[CHASE_MAXK]; /* where each chase stands */
+};
+#define CHASE_HUGE 1	  /* ask for transparent huge pages */
+#define CHASE_ANYWHERE 2  /* a plain random cycle (else hops change page) */
+/* A random cycle through every line of a fresh size-byte buffer, with 16
+ * start points evenly spaced along it; -1 after a message. */
+int chase_setup(struct mem_chase *c, size_t size, size_t line, int flags,
+		uint64_t seed);
+void chase_release(struct mem_chase *c);
+/* ns per load of one chase (the fastest of o's intervals). */
+int chase_latency(struct mem_chase *c, const struct bench_opts *o, double *ns);
+/* Memory-level parallelism: the largest k * t(1) / t(k), k = 1..16, no
+ * k counting for more than k; t(1) measured before and after. */
+int chase_parallelism(struct mem_chase *c, const struct bench_opts *o,
+		      double *par);
+/* n times 100 dependent loads from p; where the chase stopped. */
+void **chase100(void **p, uint64_t n);
 
 /* ------------------------------------------------------------------ */
 /* lib_ipc: helpers for pipe, FIFO and UNIX-socket benchmarks.         */
@@ -515,6 +550,9 @@ int report_par(double size_bytes, double parallelism);
 int report_tlb(size_t pages, int with_cost, double cost_ns);
 /* "LABEL: %.2f" on stderr, a figure without a unit (par_ops). */
 int report_plain(const char *label, double value);
+/* A bare number on stderr with `decimals` decimals (lat_dram_page). */
+int report_value(const char *metric, const char *unit, int decimals,
+		 double value);
 /* lat_http's line: head ("Avg xfer: ..., "), tail ("...KB in ... millisecs,
  * "), then the rate of bytes_per_iter per interval in MB/sec (KB/sec at
  * most 1 MB/s). */

@@ -174,10 +174,11 @@ mem_chain_random(char *buf, size_t count, size_t stride, size_t pagesize,
 }
 
 int
-mem_chain_check(void **start, const char *buf, size_t count, size_t stride)
+mem_chain_walk(void **start, const char *buf, size_t count, size_t stride,
+	       void ***marks, size_t nmarks)
 {
 	void **p = start;
-	size_t steps = 0;
+	size_t steps = 0, every = nmarks ? (count + nmarks - 1) / nmarks : 0;
 
 	do {
 		const char *c = (const char *)p;
@@ -185,6 +186,8 @@ mem_chain_check(void **start, const char *buf, size_t count, size_t stride)
 		if (c < buf || c >= buf + count * stride ||
 		    (size_t)(c - buf) % stride != 0)
 			return -1;
+		if (every && steps % every == 0 && steps / every < nmarks)
+			marks[steps / every] = p;
 		p = (void **)*p;
 		steps++;
 		if (steps > count)
@@ -193,6 +196,12 @@ mem_chain_check(void **start, const char *buf, size_t count, size_t stride)
 	/* A ring that returns to its start after exactly count in-range,
 	 * slot-aligned hops is one cycle over all count slots. */
 	return steps == count ? 0 : -1;
+}
+
+int
+mem_chain_check(void **start, const char *buf, size_t count, size_t stride)
+{
+	return mem_chain_walk(start, buf, count, stride, NULL, 0);
 }
 
 uint64_t
@@ -233,4 +242,15 @@ mem_line_size(void)
 		fclose(f);
 	}
 	return (size_t)v;
+}
+
+const char *
+mem_parse_line(const char *arg, uint64_t max, uint64_t *line)
+{
+	const char *why = util_parse_size(arg, 1, line);
+
+	if (why == NULL && (*line < sizeof(void *) || *line > max ||
+			    (*line & (*line - 1)) != 0))
+		why = "a power of two from 8 to the page size";
+	return why;
 }

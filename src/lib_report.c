@@ -389,6 +389,18 @@ report_http(const struct bench_result *r, const char *head, const char *tail,
 }
 
 int
+report_value(const char *metric, const char *unit, int decimals, double value)
+{
+	if (!(value > 0) || !isfinite(value)) {
+		util_err("%s: no valid result", metric);
+		return -1;
+	}
+	fprintf(stderr, "%.*f\n", decimals, value);
+	json_record(NULL, metric, unit, value, -1, CONV_NS, 1);
+	return 0;
+}
+
+int
 report_plain(const char *label, double value)
 {
 	if (!(value > 0) || !isfinite(value)) {

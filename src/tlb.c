@@ -79,20 +79,13 @@ init(void *sp, int copy)
 	return 0;
 }
 
-#define LOAD p = (void **)*p;
-#define TEN LOAD LOAD LOAD LOAD LOAD LOAD LOAD LOAD LOAD LOAD
-
 static int
 run(void *sp, uint64_t n)
 {
 	struct state *s = sp;
-	void **p = s->p;
 
-	while (n-- > 0) {
-		TEN TEN TEN TEN TEN TEN TEN TEN TEN TEN
-	}
-	s->p = p;
-	bench_use_ptr(p);
+	s->p = chase100(s->p, n);
+	bench_use_ptr(s->p);
 	return 0;
 }
 
@@ -154,11 +147,8 @@ option(void *sp, int c, const char *arg)
 		op->cost = 1;
 		return 0;
 	}
-	why = util_parse_size(arg, 1, c == 'L' ? &op->line : &op->max);
-	if (why == NULL && c == 'L' &&
-	    (op->line < sizeof(void *) || op->line > mem_pagesize() ||
-	     (op->line & (op->line - 1)) != 0))
-		why = "a power of two from 8 to the page size";
+	why = c == 'L' ? mem_parse_line(arg, mem_pagesize(), &op->line)
+		       : util_parse_size(arg, 1, &op->max);
 	if (why == NULL && c == 'M' && op->max < 16 * mem_pagesize())
 		why = "too small (at least 16 pages)";
 	if (why != NULL) {

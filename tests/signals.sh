@@ -134,6 +134,8 @@ stop_test TERM 2 "tlb" "$BUILD/tlb" -N 10000
 stop_test TERM 2 "par_mem" "$BUILD/par_mem" -N 10000
 stop_test TERM 2 "line" "$BUILD/line" -N 10000
 stop_test TERM 2 "memsize" "$BUILD/memsize"
+stop_test TERM 2 "cache" "$BUILD/cache" -N 10000 -M 8m
+stop_test TERM 2 "lat_dram_page" "$BUILD/lat_dram_page" -N 10000 -M 8m
 
 # A helper killed mid-measurement: the program says so and exits 1.
 for prog in lat_unix lat_fifo bw_pipe lat_sem lat_fcntl; do

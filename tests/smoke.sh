@@ -425,6 +425,33 @@ bad flushdisk 1 /nonexistent
 bad flushdisk 1 /dev/null
 rm -f "$f" "$T_TMP/small"
 
+# cache: levels then memory, each with the five figures; -c the curve
+result cache err '^(L[1-8] cache: [0-9]+ bytes [0-9]+\.[0-9]{2} nanoseconds [0-9]+ linesize [0-9]+\.[0-9]{2} parallelism|Memory latency: [0-9]+\.[0-9]{2} nanoseconds [0-9]+\.[0-9]{2} parallelism)$' - 0 0 -N 3 -M 4m
+if head -n 1 "$T_TMP/err" | grep -q '^L1 cache: ' && tail -n 1 "$T_TMP/err" | grep -q '^Memory latency: '; then ok; else not_ok "cache order: $(cat "$T_TMP/err")"; fi
+result cache out '^[0-9]+ [0-9]+\.[0-9]{3}$' 1 4096 4194304 -c -N 3 -L 128 -M 2m
+usage_checks cache extra
+bad cache 2 -L 3
+bad cache 2 -L 100000
+bad cache 2 -M 1k
+bad cache 2 -M abc
+bad cache 2 -P 2
+
+# lat_dram_page: a positive difference, or a clear "not found" and 1
+run_prog "$BUILD/lat_dram_page" -v -N 3 -M 16m
+if { [ "$RC" -eq 0 ] && grep -Eq '^[0-9]+\.[0-9]{2}$' "$T_TMP/err"; } ||
+	{ [ "$RC" -eq 1 ] && grep -q '^lat_dram_page: no DRAM page effect found: page hits [0-9.]* ns, misses [0-9.]* ns' "$T_TMP/err"; }; then ok; else
+	not_ok "lat_dram_page: status $RC: $(cat "$T_TMP/err")"
+fi
+if grep -Eq '^DRAM page hit: [0-9]+\.[0-9]{2} nanoseconds$' "$T_TMP/err" && grep -Eq '^DRAM page miss: [0-9]+\.[0-9]{2} nanoseconds$' "$T_TMP/err"; then ok; else
+	not_ok "lat_dram_page -v: $(cat "$T_TMP/err")"
+fi
+covered="$covered lat_dram_page"
+usage_checks lat_dram_page extra
+bad lat_dram_page 2 -M 8k
+bad lat_dram_page 2 -L 3
+bad lat_dram_page 2 -T 1
+bad lat_dram_page 2 -P 2
+
 # memsize: MB on stdout, progress on stderr
 result memsize out '^[0-9]+$' 1 64 64 64
 if [ "$(tail -n 1 "$T_TMP/err")" = "64MB OK" ] && [ "$(head -n 1 "$T_TMP/err")" = "1MB OK" ]; then ok; else not_ok "memsize progress: $(cat "$T_TMP/err")"; fi

@@ -91,6 +91,65 @@ else
 	echo "truth: cache knees skipped: sysfs states no L1d/L2 sizes here"
 fi
 
+# cache: its L1 and L2 are the sizes sysfs states, within one step of its
+# quarter-octave grid, and its line size is the coherency line; an L3
+# that sysfs states but cache does not find (a virtual machine sees a
+# slice of a shared L3, or none) is reported, not passed over.
+l3=$(cache_kb 3 Unified)
+if [ -n "$l1" ] && [ -n "$l2" ]; then
+	good=0
+	for _ in 1 2 3; do
+		run_prog "$BUILD/cache" -N 5 -M $((l2 * 16))k
+		c1=$(awk '/^L1 cache:/ { print $3 / 1024 }' "$T_TMP/err")
+		c2=$(awk '/^L2 cache:/ { print $3 / 1024 }' "$T_TMP/err")
+		if [ "$RC" -eq 0 ] && between "$c1" "$((l1 * 3 / 4))" "$((l1 * 4 / 3))" &&
+			between "$c2" "$((l2 * 3 / 4))" "$((l2 * 4 / 3))"; then
+			good=1
+			break
+		fi
+	done
+	if [ "$good" = 1 ]; then ok; else
+		not_ok "cache L1 ${c1:-none} KB, L2 ${c2:-none} KB; sysfs L1d $l1 KB, L2 $l2 KB: $(tr '\n' ' ' <"$T_TMP/err")"
+	fi
+	want=$(cat /sys/devices/system/cpu/cpu0/cache/index0/coherency_line_size 2>/dev/null)
+	got=$(awk '/^L1 cache:/ { print $7 }' "$T_TMP/err")
+	if [ -z "$want" ] || [ "$got" = "$want" ]; then ok; else not_ok "cache linesize $got, sysfs $want"; fi
+	echo "truth: cache finds L1 $c1 KB, L2 $c2 KB; sysfs: L1d $l1 KB, L2 $l2 KB"
+	if [ -n "$l3" ]; then
+		c3=$(awk '/^L3 cache:/ { print $3 / 1024 }' "$T_TMP/err")
+		if [ "$l3" -le $((l2 * 8)) ] && [ -n "$c3" ] && between "$c3" "$((l3 * 3 / 4))" "$((l3 * 4 / 3))"; then
+			echo "truth: cache finds L3 $c3 KB; sysfs $l3 KB"
+		elif [ "$l3" -gt $((l2 * 8)) ]; then
+			echo "truth: sysfs states an L3 of $l3 KB, beyond this test's sweep of $((l2 * 16)) KB; within it cache finds ${c3:+an L3 of }${c3:-no L3}${c3:+ KB} (a virtual machine's vCPU may see a slice of a shared L3): L3 not checked"
+		else
+			echo "truth: sysfs states an L3 of $l3 KB, but cache finds ${c3:-none} as this CPU sees it: L3 not checked"
+		fi
+	fi
+fi
+
+# stream copy and bw_mem cp over arrays of the same size (64 MB each)
+# agree within 10 %, once STREAM's counting (bytes read plus bytes
+# written) is set beside bw_mem's (bytes copied): stream = 2 x cp.  Each
+# is the best of three runs, interleaved (a busy neighbour only lowers a
+# bandwidth), and the whole comparison gets two tries.
+good=0
+for _ in 1 2; do
+	bs=0 bc=0
+	for _ in 1 2 3; do
+		v=$("$BUILD/stream" -N 5 -M 192m 2>&1 | awk '/^STREAM copy bandwidth:/ { print $4 }')
+		bs=$(awk -v a="$bs" -v b="${v:-0}" 'BEGIN { print (b > a ? b : a) }')
+		v=$("$BUILD/bw_mem" -N 5 64m cp 2>&1 | awk '{ print $2 }')
+		bc=$(awk -v a="$bc" -v b="${v:-0}" 'BEGIN { print (b > a ? b : a) }')
+	done
+	r=$(awk -v s="$bs" -v c="$bc" 'BEGIN { if (c > 0) printf "%.3f", s / (2 * c); else print 0 }')
+	if between "$r" 0.9 1.1; then
+		good=1
+		break
+	fi
+done
+echo "truth: stream copy $bs MB/s, bw_mem 64m cp $bc MB/s: stream / (2 x cp) = $r"
+if [ "$good" = 1 ]; then ok; else not_ok "stream copy $bs MB/s against 2 x bw_mem cp $bc MB/s: ratio $r, want 0.9 to 1.1"; fi
+
 # The line: where line could use false sharing it must find the line
 # sysfs states; where it fell back on the latency method (one CPU, or
 # CPUs that share a first-level cache, as here), adjacent-line prefetch

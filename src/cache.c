@@ -1,0 +1,310 @@
+/*
+ * cache - the cache levels: size, load latency, line size and memory-level
+ * parallelism of each, then main memory's latency and parallelism.
+ *
+ * A random chase (lib_chase: one random cycle through every line, on
+ * transparent huge pages where the system gives them, so TLB misses stay
+ * out of the figures) is timed at sizes from 4 KB to -M in quarter-octave
+ * steps (x1, x1.25, x1.5, x1.75 each power of two; octaves from 64 MB),
+ * twice up to 64 MB (up, then down: the faster of the two counts).
+ * A level ends where the latency rises by 30 % or more and stays up (the
+ * smaller of the next two sizes' latencies is the rise), the strongest
+ * rises first and at most one per octave: a cache seldom drops off a
+ * cliff at one size, and a shared or partitioned one rises in steps.
+ * A level's latency is that of the flattest point between the previous
+ * level's rise and its own; its size the last size, up to the next
+ * level's flat point, whose latency is below the geometric mean of the
+ * two levels' (a cache that drops off a cliff ends at the cliff; one
+ * whose hit rate fades ends half way).  Adjacent levels less than 60 %
+ * apart, and any but the first within half of memory's latency, are one
+ * level (as lmbench rejects the latter).  Main
+ * memory's latency is the largest size's (as lmbench).  The parallelism
+ * of each (lib_chase: up to 16 chases at once) is measured at the level's
+ * size, and memory's at the smallest size past the last level whose
+ * latency is within 10 % of the largest's.
+ *
+ * -M defaults to four times the largest cache the system states (so the
+ * sweep reaches memory), at least 32 MB (lmbench's default), at most
+ * 1 GB and a quarter of the available memory.  -L is the line (default:
+ * the coherency line the system states, else 64); it is the linesize
+ * printed for every level.  -c also prints the measured curve on stdout
+ * ("size latency" per line).  lmbench's cache took over four minutes
+ * here; this one takes seconds.
+ *
+ * Usage: cache [-c] [-L <line size>] [-M len[K|M]] [-W <warmup>]
+ *              [-N <repetitions>]
+ * Output (stderr): per level "L1 cache: 49152 bytes 1.23 nanoseconds 64
+ * linesize 8.02 parallelism", then "Memory latency: 95.10 nanoseconds
+ * 11.20 parallelism".
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+
+#define MAXSIZES 256
+#define MAXLEVELS 8
+#define JUMP 1.3	 /* a rise that may end a level */
+#define LEVELS 1.6 /* how far apart two levels' latencies are */
+
+struct opts {
+	uint64_t line; /* -L */
+	uint64_t max;  /* -M */
+	int curve;     /* -c */
+};
+
+static int
+option(void *sp, int c, const char *arg)
+{
+	struct opts *op = sp;
+	const char *why;
+
+	if (c == 'c') {
+		op->curve = 1;
+		return 0;
+	}
+	why = c == 'L' ? mem_parse_line(arg, mem_pagesize(), &op->line)
+		       : util_parse_size(arg, 1, &op->max);
+	if (why != NULL) {
+		util_err("bad -%c '%s': %s", c, arg, why);
+		return -1;
+	}
+	return 0;
+}
+
+static void __attribute__((noreturn))
+usage(void)
+{
+	util_usage("[-c] [-L <line size>] [-M len[K|M]] [-W <warmup>] "
+		   "[-N <repetitions>]");
+	exit(EXIT_USAGE);
+}
+
+/* The largest cache the system states (sysfs), 0 if none. */
+static uint64_t
+largest_cache(void)
+{
+	uint64_t best = 0;
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		char path[96], text[32];
+		FILE *f;
+		uint64_t v;
+
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+		f = fopen(path, "r");
+		if (f == NULL)
+			continue;
+		if (fgets(text, sizeof(text), f) != NULL) {
+			text[strcspn(text, "\n")] = '\0';
+			if (util_parse_size(text, 1, &v) == NULL && v > best)
+				best = v;
+		}
+		fclose(f);
+	}
+	return best;
+}
+
+/* Latency and parallelism at one size. */
+static int
+measure(size_t size, size_t line, const struct bench_opts *o, double *ns,
+	double *par)
+{
+	struct mem_chase c;
+	int rc;
+
+	if (chase_setup(&c, size, line, CHASE_HUGE | CHASE_ANYWHERE,
+			0x636163ULL + size) != 0)
+		return -1;
+	rc = ns != NULL ? chase_latency(&c, o, ns) : 0;
+	if (rc == 0 && par != NULL)
+		rc = chase_parallelism(&c, o, par);
+	chase_release(&c);
+	return rc;
+}
+
+static int
+cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct opts op = { 64, 0, 0 };
+	struct bench_opts o;
+	size_t sizes[MAXSIZES], level_size[MAXLEVELS];
+	double lat[MAXSIZES], level_lat[MAXLEVELS], jump[MAXSIZES], par, mid;
+	int bound[MAXLEVELS], level_flat[MAXLEVELS];
+	uint64_t avail, p;
+	int n = 0, nlev = 0, i, j, rc;
+	static const int quarter[4] = { 4, 5, 6, 7 };
+
+	op.line = mem_line_size();
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	rc = bench_getopt(argc, argv, "cL:M:", &o, option, &op);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc != argc || o.parallel != 1)
+		usage();
+	if (op.max == 0) {
+		op.max = 4 * largest_cache();
+		if (op.max < (32ULL << 20))
+			op.max = 32ULL << 20;
+		if (op.max > (1ULL << 30))
+			op.max = 1ULL << 30;
+		avail = mem_available();
+		if (avail != UINT64_MAX && op.max > avail / 4)
+			op.max = avail / 4;
+	}
+	if (op.max < (64ULL << 10)) {
+		util_err("bad -M: at least 64 KB");
+		return EXIT_USAGE;
+	}
+	if (timing_check_env() != 0)
+		return EXIT_USAGE;
+
+	/* The sizes: quarter octaves, half octaves above 64 MB. */
+	for (p = 4096; p <= op.max && n < MAXSIZES; p *= 2)
+		for (i = 0; i < 4 && n < MAXSIZES; i++) {
+			uint64_t s = p / 4 * (uint64_t)quarter[i];
+
+			if (p >= (64ULL << 20) && i > 0)
+				continue;
+			if (s > op.max)
+				break;
+			sizes[n++] = (size_t)(s / op.line * op.line);
+		}
+	for (i = 0; i < n; i++)
+		if (measure(sizes[i], (size_t)op.line, &o, &lat[i], NULL) != 0)
+			return EXIT_FAILED;
+	/* A busy spell raises a run of sizes in one sweep: a second sweep,
+	 * the other way (up to 64 MB, where sizes are cheap), and the
+	 * smaller of the two counts. */
+	for (i = n - 1; i >= 0; i--) {
+		double again;
+
+		if (sizes[i] > (64U << 20))
+			continue;
+		if (measure(sizes[i], (size_t)op.line, &o, &again, NULL) != 0)
+			return EXIT_FAILED;
+		if (again < lat[i])
+			lat[i] = again;
+	}
+	for (i = 0; op.curve && i < n; i++)
+		printf("%zu %.3f\n", sizes[i], lat[i]);
+	fflush(stdout);
+
+	/* Boundaries: where the latency rises by JUMP and stays up (the
+	 * smaller of the next two sizes' latencies), the strongest first, at
+	 * most one per octave.  A level's size is the last size before its
+	 * boundary; its latency is that of the flattest point of its range. */
+	for (i = 0; i + 2 < n; i++) {
+		double up = lat[i + 1] < lat[i + 2] ? lat[i + 1] : lat[i + 2];
+
+		jump[i] = up / lat[i];
+	}
+	for (;;) {
+		int best = -1;
+
+		for (i = 0; i + 2 < n; i++) {
+			int near = 0;
+
+			if (jump[i] < JUMP || (best >= 0 && jump[i] <= jump[best]))
+				continue;
+			for (j = 0; j < nlev; j++)
+				if (sizes[bound[j]] < 2 * sizes[i] &&
+				    sizes[i] < 2 * sizes[bound[j]])
+					near = 1;
+			if (!near)
+				best = i;
+		}
+		if (best < 0 || nlev == MAXLEVELS)
+			break;
+		bound[nlev++] = best;
+	}
+	qsort(bound, (size_t)nlev, sizeof(bound[0]), cmp_int);
+	for (i = 0; i < nlev; i++) {
+		int lo = i ? bound[i - 1] + 1 : 0, hi = bound[i], flat = lo, m;
+		double slope, fs = 1e300;
+
+		for (m = lo; m <= hi; m++) {
+			double a = lat[m > lo ? m - 1 : m], b = lat[m < hi ? m + 1 : m];
+
+			slope = b > a ? b / a : a / b;
+			if (slope < fs) {
+				fs = slope;
+				flat = m;
+			}
+		}
+		level_flat[i] = flat;
+		level_lat[i] = lat[flat];
+	}
+	/* A rise that a noisy spell made, not a cache: the levels on its
+	 * two sides show no step of LEVELS between their flat parts (or it is
+	 * within half of memory's latency, as lmbench rejects).  Merge. */
+	for (i = 0; i < nlev; i++) {
+		double next = i + 1 < nlev ? level_lat[i + 1] : lat[n - 1];
+
+		if (next >= LEVELS * level_lat[i] &&
+		    (i == 0 || level_lat[i] <= 0.5 * lat[n - 1]))
+			continue;
+		if (i + 1 < nlev && level_lat[i] < next) {
+			/* the upper level takes this one's flatter point */
+			level_lat[i + 1] = level_lat[i];
+			level_flat[i + 1] = level_flat[i];
+		}
+		for (j = i; j + 1 < nlev; j++) {
+			level_lat[j] = level_lat[j + 1];
+			level_flat[j] = level_flat[j + 1];
+			bound[j] = bound[j + 1];
+		}
+		nlev--;
+		i--;
+	}
+	/* The size of a level: the last size, between its flat point and the
+	 * next level's (or memory), whose latency is below the geometric
+	 * mean of the two (a noisy spike on the way is passed over).  A cache that drops off a cliff (LRU
+	 * over a cycle) ends at the cliff; one whose hit rate fades (as L2s
+	 * shared with a sibling thread do) ends where half the way is gone. */
+	for (i = 0; i < nlev; i++) {
+		int top = i + 1 < nlev ? level_flat[i + 1] : n - 1;
+
+		mid = sqrt(level_lat[i] * (i + 1 < nlev ? level_lat[i + 1]
+							 : lat[n - 1]));
+		for (j = top - 1; j > level_flat[i] && lat[j] >= mid; j--)
+			;
+		level_size[i] = sizes[j];
+	}
+	if (nlev == 0) {
+		util_err("no cache level found below %llu bytes (try a larger -M)",
+			 (unsigned long long)op.max);
+		return EXIT_FAILED;
+	}
+	for (i = 0; i < nlev; i++) {
+		if (measure(level_size[i], (size_t)op.line, &o, NULL, &par) != 0)
+			return EXIT_FAILED;
+		report_text("L%d cache: %zu bytes %.2f nanoseconds %llu linesize "
+			    "%.2f parallelism\n",
+			    i + 1, level_size[i], level_lat[i],
+			    (unsigned long long)op.line, par);
+	}
+	/* Memory's parallelism at the smallest size past the last boundary
+	 * whose latency is within 10 % of the largest size's. */
+	for (j = bound[nlev - 1] + 1; j < n - 1 && lat[j] < 0.9 * lat[n - 1]; j++)
+		;
+	if (measure(sizes[j], (size_t)op.line, &o, NULL, &par) != 0)
+		return EXIT_FAILED;
+	report_text("Memory latency: %.2f nanoseconds %.2f parallelism\n",
+		    lat[n - 1], par);
+	return 0;
+}
