@@ -134,7 +134,7 @@ UNIT_BINS := $(UNIT_TESTS:%=$(BUILD)/tests/%)
 FLAGS_FILE := $(OBJ)/.flags
 FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LIBS)
 
-.PHONY: build all test check unit smoke signals scripts net sanitize sanitize-check lint bench format see results rerun compare install \
+.PHONY: build all test check unit smoke signals scripts net sanitize sanitize-check lint bench format see results rerun compare report install \
 	uninstall clean FORCE
 
 build all: $(PROG_BINS)
@@ -172,7 +172,7 @@ $(UNIT_BINS): $(BUILD)/tests/%: $(OBJ)/%.o $(LIB)
 
 # The tests of one build: BUILD=bin/<triplet> by default.
 check: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare truth net netns
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report truth net netns
 
 unit: $(UNIT_BINS)
 	sh tests/run.sh $(BUILD) unit
@@ -184,7 +184,7 @@ signals: $(PROG_BINS)
 	sh tests/run.sh $(BUILD) signals
 
 scripts:
-	sh tests/run.sh $(BUILD) scripts compare
+	sh tests/run.sh $(BUILD) scripts compare report
 
 net: $(PROG_BINS)
 	sh tests/run.sh $(BUILD) net netns
@@ -207,12 +207,12 @@ bench: $(PROG_BINS) $(BUILD)/tests/peer
 
 # The README's test command: everything.
 test: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare truth net netns
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report truth net netns
 	$(MAKE) sanitize
 	$(MAKE) lint
 
 SH_SCRIPTS := $(wildcard tests/*.sh) .ci/run scripts/summary scripts/see \
-	scripts/config-run scripts/lmbench scripts/compare
+	scripts/config-run scripts/lmbench scripts/compare scripts/report
 
 lint:
 	@command -v cppcheck >/dev/null || { echo "lint: cppcheck not installed" >&2; exit 1; }
@@ -230,6 +230,12 @@ lint:
 compare:
 	@test -n "$(BASE)" -a -n "$(NEW)" || { echo "usage: make compare BASE=... NEW=... [COMPARE_FLAGS=--fail-on-regression]" >&2; exit 2; }
 	sh scripts/compare $(COMPARE_FLAGS) $(BASE) $(NEW)
+
+# One HTML page about every result file under results/ (or FILES=...).
+report:
+	@files="$(FILES)"; [ -n "$$files" ] || files=$$(find results -mindepth 2 -maxdepth 2 -type f ! -name '*.json' ! -name '.*' | sort); \
+	[ -n "$$files" ] || { echo "report: no result files under results/ (make results makes one)" >&2; exit 2; }; \
+	sh scripts/report -o results/report.html $$files
 
 # Configure (asking at a terminal), then run the suite: a result file in
 # results/<os>/<host>.<n>.  rerun: again with the saved configuration.

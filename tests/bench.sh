@@ -96,3 +96,10 @@ t0=$(date +%s.%N)
 sh "$top/scripts/compare" "$T_TMP/ca" "$T_TMP/cb" >"$T_TMP/cmp"
 t1=$(date +%s.%N)
 echo "compare, 10 runs a side, $(($(wc -l <"$T_TMP/cmp") - 2)) metrics: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s (target < 2 s)"
+
+# The report over 10 result files (copies of the lmbench 3 fixture).
+for i in 0 1 2 3 4 5 6 7 8 9; do cp "$top/tests/fixtures/x86_64-linux-gnu/box1.0" "$T_TMP/box$i.0"; done
+t0=$(date +%s.%N)
+sh "$top/scripts/report" -o "$T_TMP/r.html" "$T_TMP"/box?.0 2>/dev/null
+t1=$(date +%s.%N)
+echo "report of 10 files: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s (target < 10 s)"

@@ -1,0 +1,76 @@
+#!/bin/sh
+# report.sh - scripts/report on fixture result files: a self-contained
+# page (summary tables; with gnuplot, SVG plots of latency, bandwidth per
+# kernel and context switches; several files side by side), the page's
+# own note when gnuplot is missing, and, where Chromium is installed (CI
+# installs it), the page rendered headless: every plot drawn, no console
+# error, a screenshot kept in tests/artifacts/report.png.  Bad input:
+# status 2.
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+top=$(cd "$(dirname "$0")/.." && pwd)
+REP=$top/scripts/report
+FX=$top/tests/fixtures/x86_64-linux-gnu
+trap 'rm -rf "$T_TMP"' EXIT
+page=$T_TMP/page.html
+
+run_prog sh "$REP" -o "$page" "$FX/box1.0" "$FX/averyveryverylonghostname.3"
+expect_rc 0 "report of two files"
+if grep -q '^<!DOCTYPE html>' "$page" && grep -q 'L M B E N C H  3 \. 0   S U M M A R Y' "$page" &&
+	grep -q '<h2>Every metric, side by side</h2>' "$page" && grep -q '<td>Simple syscall (microseconds)</td>' "$page"; then ok; else
+	not_ok "report page: $(head -c 300 "$page")"
+fi
+# Offline: nothing is fetched (no src= or href= to anywhere).
+if ! grep -Eq '(src|href)="?(https?:)?//' "$page"; then ok; else not_ok "report fetches: $(grep -Eo '(src|href)=[^ >]*' "$page" | head -3)"; fi
+if command -v gnuplot >/dev/null; then
+	n=$(grep -c '<svg' "$page")
+	# latency, context switches and the four bw_mem kernels the fixture holds
+	if [ "$n" -eq 6 ] && grep -q 'plots: '"$n" "$page"; then ok; else not_ok "report: $n plots"; fi
+	# every SVG holds drawn paths
+	if awk '/<svg/ { s++ } /<path/ && s > p { p = s } END { exit !(s > 0 && p == s) }' "$page"; then ok; else not_ok "report: an empty plot"; fi
+	if grep -q "class='gridline'\|<title>Memory load latency\|Memory load latency (lat_mem_rd)" "$page"; then ok; else not_ok "report: latency plot title"; fi
+else
+	echo "report: plot checks skipped: gnuplot is not installed (Debian: gnuplot-nox)"
+fi
+# Without gnuplot the page says how to get the plots.
+run_prog env GNUPLOT=/nonexistent/gnuplot sh "$REP" -o "$T_TMP/noplot.html" "$FX/box1.0"
+expect_rc 0 "report without gnuplot"
+if grep -q 'apt-get install gnuplot-nox' "$T_TMP/noplot.html" && ! grep -q '<svg' "$T_TMP/noplot.html"; then ok; else
+	not_ok "report without gnuplot: no note"
+fi
+
+# Headless Chromium: every plot drawn, no console error, a screenshot.
+browser=
+for b in chromium chromium-browser google-chrome; do
+	command -v "$b" >/dev/null && browser=$b && break
+done
+if [ -n "$browser" ] && command -v gnuplot >/dev/null; then
+	flags="--headless --no-sandbox --disable-gpu --no-first-run --user-data-dir=$T_TMP/profile"
+	# shellcheck disable=SC2086
+	timeout 120 "$browser" $flags --enable-logging=stderr --v=0 --dump-dom "file://$page" >"$T_TMP/dom" 2>"$T_TMP/log"
+	want=$(grep -o 'data-expected="[0-9]*"' "$page" | tr -dc 0-9)
+	if grep -q "plots drawn: $want of $want" "$T_TMP/dom" && [ "$want" -gt 0 ]; then ok; else
+		not_ok "chromium: $(grep -o 'plots drawn: [0-9]* of [0-9]*' "$T_TMP/dom") (want $want of $want)"
+	fi
+	if ! grep -i 'CONSOLE' "$T_TMP/log" | grep -qi 'error\|uncaught'; then ok; else
+		not_ok "chromium console: $(grep -i 'CONSOLE' "$T_TMP/log" | head -3)"
+	fi
+	mkdir -p "$top/tests/artifacts"
+	# shellcheck disable=SC2086
+	timeout 120 "$browser" $flags --window-size=1200,3000 --screenshot="$top/tests/artifacts/report.png" "file://$page" >/dev/null 2>&1
+	if [ -s "$top/tests/artifacts/report.png" ]; then ok; else not_ok "chromium: no screenshot"; fi
+	echo "report: screenshot in tests/artifacts/report.png"
+else
+	echo "report: browser checks skipped: needs chromium and gnuplot (Debian: chromium, gnuplot-nox)"
+fi
+
+# Bad input: status 2, one line.
+printf 'not a result\n' >"$T_TMP/junk"
+: >"$T_TMP/empty"
+for c in "" "-o" "$T_TMP/junk" "$T_TMP/empty" "/nonexistent" "--bogus $FX/box1.0"; do
+	# shellcheck disable=SC2086
+	run_prog sh "$REP" $c
+	expect_rc 2 "report $c"
+	expect_one_line "$T_TMP/err" "report $c"
+done
+finish report
