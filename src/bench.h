@@ -550,6 +550,10 @@ int report_par(double size_bytes, double parallelism);
 int report_tlb(size_t pages, int with_cost, double cost_ns);
 /* "LABEL: %.2f" on stderr, a figure without a unit (par_ops). */
 int report_plain(const char *label, double value);
+/* A record alone (no classic line, no samples): a figure derived from
+ * measurements; size_bytes < 0 for none. */
+void report_json(const char *metric, const char *unit, double size_bytes,
+		 double value);
 /* A bare number on stderr with `decimals` decimals (lat_dram_page). */
 int report_value(const char *metric, const char *unit, int decimals,
 		 double value);

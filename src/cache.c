@@ -145,6 +145,7 @@ main(int argc, char **argv)
 	int bound[MAXLEVELS], level_flat[MAXLEVELS];
 	uint64_t avail, p;
 	int n = 0, nlev = 0, i, j, rc;
+	char name[48];
 	static const int quarter[4] = { 4, 5, 6, 7 };
 
 	op.line = mem_line_size();
@@ -297,6 +298,10 @@ main(int argc, char **argv)
 			    "%.2f parallelism\n",
 			    i + 1, level_size[i], level_lat[i],
 			    (unsigned long long)op.line, par);
+		snprintf(name, sizeof(name), "L%d cache latency", i + 1);
+		report_json(name, "ns", (double)level_size[i], level_lat[i]);
+		snprintf(name, sizeof(name), "L%d cache parallelism", i + 1);
+		report_json(name, "loads", (double)level_size[i], par);
 	}
 	/* Memory's parallelism at the smallest size past the last boundary
 	 * whose latency is within 10 % of the largest size's. */
@@ -306,5 +311,7 @@ main(int argc, char **argv)
 		return EXIT_FAILED;
 	report_text("Memory latency: %.2f nanoseconds %.2f parallelism\n",
 		    lat[n - 1], par);
+	report_json("Memory latency", "ns", (double)sizes[n - 1], lat[n - 1]);
+	report_json("Memory parallelism", "loads", (double)sizes[j], par);
 	return 0;
 }

@@ -400,6 +400,13 @@ report_value(const char *metric, const char *unit, int decimals, double value)
 	return 0;
 }
 
+void
+report_json(const char *metric, const char *unit, double size_bytes,
+            double value)
+{
+	json_record(NULL, metric, unit, value, size_bytes, CONV_NS, 1);
+}
+
 int
 report_plain(const char *label, double value)
 {

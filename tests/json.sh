@@ -1,0 +1,168 @@
+#!/bin/sh
+# json.sh BUILD - every program that reports a figure, run once with
+# LMBENCH_JSON set: at least one record each, and every record as
+# doc/lmbench-ng-json.5 says (key order and types, units, the number of
+# samples, the value among the samples).
+BUILD=$(cd "$1" && pwd)
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+ENOUGH=300
+export ENOUGH
+unset LMBENCH_SCHED
+trap 'rm -rf "$T_TMP"' EXIT
+J=$T_TMP/records
+head -c 1048576 /dev/zero >"$T_TMP/f1m"
+mkdir -p "$T_TMP/fs"
+low=$(awk '{ print $1 }' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null)
+[ -n "$low" ] && [ "$low" -gt 12000 ] || low=32768
+port=$(awk -v low="$low" 'BEGIN { srand(); print 10000 + int(rand() * (low - 10100)) }')
+
+# rec PROG ARGS...: run with records going to $J.PROG; at least one.
+rec() {
+	prog=$1
+	shift
+	LMBENCH_JSON=$J.$prog "$BUILD/$prog" "$@" >/dev/null 2>"$T_TMP/err"
+	rc=$?
+	if [ "$rc" -eq 0 ] && [ -s "$J.$prog" ]; then ok; else
+		not_ok "$prog $*: status $rc, $(wc -l <"$J.$prog" 2>/dev/null || echo 0) records: $(head -c 200 "$T_TMP/err")"
+	fi
+}
+rec lat_syscall -N 3 null
+rec lat_pipe -N 3
+rec lat_fifo -N 3
+rec lat_unix -N 3
+rec lat_sem -N 3
+rec lat_fcntl -N 3
+rec bw_pipe -N 3
+rec bw_unix -N 3
+rec lat_ctx -N 3 -s 0 2 4
+rec lat_proc -N 3 fork
+rec lat_sig -N 3 catch
+rec lat_select -N 3 -n 10 file
+rec lat_usleep -N 3 100
+rec lat_fs -s 1k "$T_TMP/fs"
+rec lat_cmd -N 3 /bin/true
+rec lat_pmake -N 3 2 100
+rec lat_mem_rd -N 3 1 64
+rec bw_mem -N 3 -P 2 1m rd
+rec bw_file_rd -N 3 1m io_only "$T_TMP/f1m"
+rec bw_mmap_rd -N 3 1m mmap_only "$T_TMP/f1m"
+rec lat_mmap -N 3 1m "$T_TMP/f1m"
+rec lat_pagefault -N 3 "$T_TMP/f1m"
+rec lat_ops -N 3
+rec par_ops -N 3
+rec mhz
+rec stream -N 3 -M 3m
+rec line -N 3 -M 1m
+rec tlb -N 3 -M 1m
+rec par_mem -N 3 -M 64k
+rec cache -N 3 -M 1m
+"$BUILD/lat_unix_connect" -s
+rec lat_unix_connect -N 3
+"$BUILD/lat_unix_connect" -S >/dev/null 2>&1
+for p in lat_tcp bw_tcp lat_connect lat_udp bw_udp; do
+	"$BUILD/$p" -s -p "$port"
+	rec "$p" -N 3 -p "$port" 127.0.0.1
+	"$BUILD/$p" -S -p "$port" 127.0.0.1 >/dev/null 2>&1
+	port=$((port + 1))
+done
+if [ -x "$BUILD/lat_rpc" ]; then
+	"$BUILD/lat_rpc" -s -p "$port"
+	rec lat_rpc -N 3 -p "$port" 127.0.0.1
+	"$BUILD/lat_rpc" -S -p "$port" 127.0.0.1 >/dev/null 2>&1
+	port=$((port + 1))
+fi
+echo doc.html >"$T_TMP/urls"
+printf 'x' >"$T_TMP/doc.html"
+(cd "$T_TMP" && "$BUILD/lmhttp" "$port")
+rec lat_http -N 3 127.0.0.1 "$port" <"$T_TMP/urls"
+"$BUILD/lat_http" -S 127.0.0.1 "$port" >/dev/null 2>&1
+
+# check FILE: every record of FILE against the schema; a line of totals.
+check() {
+awk '
+	function num(s) { return s ~ /^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/ }
+	function fail(why) { printf "%s: %s\n", why, substr($0, 1, 160); bad++; return 1 }
+	# The line with every string value (not key) written "S": the shape
+	# is then checked with plain patterns (escapes in strings handled).
+	function skel(l,    out, i, c, str, inq) {
+		out = ""; inq = 0
+		for (i = 1; i <= length(l); i++) {
+			c = substr(l, i, 1)
+			if (inq) {
+				if (c == "\\") { str = str c substr(l, i + 1, 1); i++; continue }
+				if (c == "\"") {
+					inq = 0
+					out = out (substr(l, i + 1, 1) == ":" ? "\"" str "\"" : "\"S\"")
+					continue
+				}
+				str = str c
+				continue
+			}
+			if (c == "\"") { inq = 1; str = ""; continue }
+			out = out c
+		}
+		return inq ? "" : out
+	}
+	{
+		n++
+		line = skel($0)
+		re = "^[{]\"schema\":1,\"program\":\"S\",\"args\":[[](\"S\"(,\"S\")*)?[]],\"metric\":\"S\",(\"size_bytes\":[0-9]+,)?\"unit\":\"S\",\"value\":[-0-9.e+]+"
+		if (line !~ re || index(line, "{\"schema\":1,\"program\":") != 1) { fail("keys, order or types"); next }
+		u = $0; sub(/.*"unit":"/, "", u); sub(/".*/, "", u)
+		if (u !~ /^(us|ns|MB\/s|1\/s|pages|loads|bytes|MHz|)$/) { fail("unit " u); next }
+		if (!match($0, /"program":"[a-z_]+"/)) { fail("program name"); next }
+		v = line; sub(/.*"value":/, "", v); sub(/[,}].*/, "", v)
+		rest = substr(line, index(line, "\"value\":") + 8 + length(v))
+		if (!num(v) || v + 0 <= 0) { fail("value not a positive number"); next }
+		if (rest == "}") { plain++; next }
+		st = $0; sub(/.*"statistic":"/, "", st); sub(/".*/, "", st)
+		if (rest != "}" && st !~ /^(median|minimum)( difference)?$/) { fail("statistic " st); next }
+		re2 = "^,\"statistic\":\"S\",\"samples\":[[][-0-9.e+,]+[]],\"iterations\":[0-9]+,\"repetitions\":[0-9]+,\"warmup_us\":[0-9]+,\"parallel\":[0-9]+,\"placement\":\"S\",\"enough_us\":[-0-9.e+]+,\"timer_overhead_ns\":[-0-9.e+]+,\"loop_overhead_ns\":[-0-9.e+]+[}]$"
+		if (!match(rest, re2)) { fail("measurement keys, order or types"); next }
+		s = rest; sub(/.*"samples":\[/, "", s); sub(/\].*/, "", s)
+		k = split(s, x, ",")
+		r = rest; sub(/.*"repetitions":/, "", r); sub(/,.*/, "", r)
+		p = rest; sub(/.*"parallel":/, "", p); sub(/,.*/, "", p)
+		if (k != r * p) { fail("samples " k ", want parallel x repetitions = " r * p); next }
+		lo = x[1]; hi = x[1]
+		for (i = 1; i <= k; i++) {
+			if (!num(x[i])) { fail("a sample is not a number"); next }
+			if (x[i] + 0 < lo + 0) lo = x[i]
+			if (x[i] + 0 > hi + 0) hi = x[i]
+		}
+		if (st !~ /difference/ && (v + 0 < lo * 0.999999 || v + 0 > hi * 1.000001)) { fail("value outside the samples"); next }
+		meas++
+	}
+	END { printf "json: %d records (%d measurements, %d plain values), %d bad\n", n, meas, plain, bad; exit bad > 0 }' "$1"
+}
+# The checker itself refuses what the schema does not allow.
+for badrec in '{"schema":2,"program":"x","args":[],"metric":"m","unit":"us","value":1}' \
+	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"furlongs","value":1}' \
+	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"us","value":0}' \
+	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"us","value":1,"statistic":"median","samples":[1,2],"iterations":1,"repetitions":3,"warmup_us":0,"parallel":1,"placement":"DEFAULT cpus=0","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}' \
+	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"us","value":9,"statistic":"median","samples":[1,2,3],"iterations":1,"repetitions":3,"warmup_us":0,"parallel":1,"placement":"DEFAULT cpus=0","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}'; do
+	printf '%s\n' "$badrec" >"$T_TMP/bad"
+	if ! check "$T_TMP/bad" >/dev/null; then ok; else not_ok "the checker passed $badrec"; fi
+done
+
+printf '%s\n' '{"schema":1,"program":"x","args":["a\\"b,c","[d]"],"metric":"m: \\"q\\"","unit":"us","value":1.5}' >"$T_TMP/good"
+if check "$T_TMP/good" >/dev/null; then ok; else not_ok "the checker refused a record with escapes: $(cat "$T_TMP/good")"; fi
+
+# Every record of every program, against the schema.
+cat "$J".* >"$T_TMP/all"
+check "$T_TMP/all" >"$T_TMP/check"
+rc=$?
+cat "$T_TMP/check"
+if [ "$rc" -eq 0 ]; then ok; else not_ok "records against the schema: $(head -n 5 "$T_TMP/check")"; fi
+# Programs in the build that report a figure but were not run above fail
+# this test, so a new program must add itself.
+for p in "$BUILD"/*; do
+	if [ ! -f "$p" ] || [ ! -x "$p" ]; then continue; fi
+	name=$(basename "$p")
+	case $name in
+	hello | msleep | enough | timing_o | loop_o | memsize | lmhttp | lmdd | disk | flushdisk | lat_dram_page) continue ;; # no timed figure of the harness, or not every run has one
+	esac
+	if [ -s "$J.$name" ]; then ok; else not_ok "$name: no JSON record checked (add it to tests/json.sh)"; fi
+done
+finish json
