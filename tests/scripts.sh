@@ -107,6 +107,24 @@ if [ -n "$BUILD" ] && [ -x "$BUILD/lat_syscall" ]; then
 	LMBENCH_DEFAULTS=1 REMOTE=nohost LMBENCH_RSH=false run_prog sh "$CR" "$BUILD" "$T_TMP/CONFIG.bad" </dev/null
 	expect_rc 2 "config-run with a remote host that does not answer"
 
+	# At a terminal (script(1) gives it one): each question asked with
+	# its explanation and default; Enter takes the default; a bad answer
+	# is said to be bad and asked again.
+	if command -v script >/dev/null; then
+		printf '\n\nabc\n64\nBOGUS\nOS\n\n\n\n\n\n%s\n\n' "$T_TMP" |
+			timeout 60 script -qec "sh $CR $BUILD $T_TMP/CONFIG.tty" /dev/null >"$T_TMP/tty" 2>&1
+		if grep -q "^MB='64'$" "$T_TMP/CONFIG.tty" && grep -q "^SUBSET='OS'$" "$T_TMP/CONFIG.tty" &&
+			grep -q "^SYNC_MAX='1'$" "$T_TMP/CONFIG.tty" && grep -q "^FSDIR='$T_TMP'$" "$T_TMP/CONFIG.tty"; then ok; else
+			not_ok "config-run at a terminal wrote: $(cat "$T_TMP/CONFIG.tty" 2>/dev/null)"
+		fi
+		if [ "$(grep -ac 'MB \[' "$T_TMP/tty")" -eq 2 ] && [ "$(grep -ac 'SUBSET \[' "$T_TMP/tty")" -eq 2 ] &&
+			grep -aq 'Memory size in MB for the memory benchmarks' "$T_TMP/tty"; then ok; else
+			not_ok "config-run at a terminal: questions not asked again: $(tr -d '\r' <"$T_TMP/tty" | head -c 600)"
+		fi
+	else
+		echo "scripts: the terminal dialogue test skipped: no script(1)"
+	fi
+
 	# The runner with a tiny configuration: a complete result file that
 	# the summary reads, its JSON records beside it.
 	RESULTS_DIR=$T_TMP/results run_prog sh "$top/scripts/lmbench" "$BUILD" "$cfg"
