@@ -110,12 +110,14 @@ LIB_MODULES := \
 	lib_file \
 	lib_ipc \
 	lib_mem \
-	lib_net \
 	lib_ops \
 	lib_report \
 	lib_sched \
 	lib_stats \
+	lib_tcp \
 	lib_timing \
+	lib_udp \
+	lib_unix \
 	lib_util
 
 # Unit tests (tests/unit/<name>.c), one per line.

@@ -9,6 +9,13 @@
  *               calibration (ENOUGH, TIMING_O, LOOP_O), the harness
  *   lib_sched   CPU placement (LMBENCH_SCHED)
  *   lib_mem     aligned buffers, pointer chains and their validation
+ *   lib_chase   random chases: latency, memory-level parallelism
+ *   lib_ops     dependent arithmetic chains (lat_ops, par_ops, mhz)
+ *   lib_file    the files the file and VM benchmarks read
+ *   lib_ipc     pipes and socket pairs between a program and its helper
+ *   lib_tcp     addresses, listening and connecting ends, servers
+ *   lib_udp     lmbench's UDP stop message, the UDP echo server
+ *   lib_unix    UNIX-domain pairs and abstract addresses
  *   lib_report  the classic lmbench result lines and the JSON record
  *
  * Conventions: library functions return 0 (or a pointer) on success and
@@ -429,7 +436,7 @@ uint64_t ops_chain(enum ops_kind k, uint64_t n, const struct ops_args *v);
 void ops_default_args(struct ops_args *v, uint64_t seed);
 
 /* ------------------------------------------------------------------ */
-/* lib_net: TCP and UDP for the network benchmarks                     */
+/* lib_tcp: the sockets of the network benchmarks (TCP, and UDP's too) */
 
 /* A port number 1..65535; 0, or -1 after a message. */
 int net_parse_port(const char *arg, int *port);
@@ -450,9 +457,6 @@ void net_timeout(int fd, int seconds);
  * server (its own session, standard descriptors on /dev/null, SIGPIPE
  * ignored, children reaped), -1 after a message. */
 int net_detach(void);
-/* Stop a UDP server as lmbench's -S does: four datagrams holding the
- * negative sequence numbers -1..-4.  0, or -1 after a message. */
-int net_udp_stop(const char *host, int port);
 /* How long a server lives: LMBENCH_SERVER_TIMEOUT seconds, default 3600. */
 uint64_t net_server_lifetime(void);
 
@@ -475,6 +479,27 @@ int net_server(int l);
  * when the client asked the server to stop. */
 void net_accept_loop(int l, int (*serve)(int fd), int fork_each)
 	__attribute__((noreturn));
+
+/* ------------------------------------------------------------------ */
+/* lib_udp                                                             */
+
+/* Stop a UDP server as lmbench's -S does: four datagrams holding the
+ * negative sequence numbers -1..-4.  0, or -1 after a message. */
+int net_udp_stop(const char *host, int port);
+/* lat_udp's server: every datagram (up to max bytes) back to its sender,
+ * until one whose first 4 bytes are a negative sequence number. */
+void udp_echo(int fd, size_t max) __attribute__((noreturn));
+
+/* ------------------------------------------------------------------ */
+/* lib_unix                                                            */
+
+struct sockaddr_un;
+/* A connected pair of UNIX stream sockets; -1 after a message. */
+int unix_pair(int fd[2]);
+/* Fill addr with the abstract address of name; its length. */
+unsigned int unix_abstract(struct sockaddr_un *addr, const char *name);
+/* A UNIX stream socket; -1 after a message. */
+int unix_stream(void);
 
 /* ------------------------------------------------------------------ */
 /* lib_file: the files the file and VM benchmarks read.               */

@@ -13,23 +13,11 @@
  *        [-W <warmup>] [-N <repetitions>]
  * Output (stderr): "AF_UNIX sock stream bandwidth: 12345.67 MB/sec"
  */
-#include <sys/socket.h>
-
 #include "bench.h"
-
-static int
-channel(int fd[2])
-{
-	if (socketpair(AF_UNIX, SOCK_STREAM, 0, fd) != 0) {
-		util_syserr("socketpair");
-		return -1;
-	}
-	return 0;
-}
 
 int
 main(int argc, char **argv)
 {
-	return ipc_bandwidth_main(argc, argv, channel,
+	return ipc_bandwidth_main(argc, argv, unix_pair,
 				  "AF_UNIX sock stream bandwidth");
 }

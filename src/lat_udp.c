@@ -40,29 +40,6 @@ struct state {
 	char *buf;
 };
 
-/* The server: every datagram back to its sender, until a negative
- * sequence number. */
-static void __attribute__((noreturn))
-echo(int fd)
-{
-	struct sockaddr_storage from;
-	static char buf[MAX_MSG];
-
-	for (;;) {
-		socklen_t len = sizeof(from);
-		ssize_t n = recvfrom(fd, buf, sizeof(buf), 0,
-				     (struct sockaddr *)&from, &len);
-		uint32_t seq;
-
-		if (n < 4)
-			continue;
-		memcpy(&seq, buf, 4);
-		if ((int32_t)ntohl(seq) < 0)
-			_exit(0);
-		sendto(fd, buf, (size_t)n, 0, (struct sockaddr *)&from, len);
-	}
-}
-
 static int
 init(void *sp, int copy)
 {
@@ -187,7 +164,7 @@ main(int argc, char **argv)
 		rc = net_server(net_listen(op.net.bindaddr, s.port, SOCK_DGRAM));
 		if (rc < 0)
 			return rc == -2 ? 0 : EXIT_FAILED;
-		echo(rc);
+		udp_echo(rc, MAX_MSG);
 	}
 	if (argc - optind != 1)
 		usage();

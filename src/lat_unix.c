@@ -39,10 +39,8 @@ init(void *sp, int copy)
 		util_err("out of memory for a %zu-byte message", s->msize);
 		return -1;
 	}
-	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0) {
-		util_syserr("socketpair");
+	if (unix_pair(sv) != 0)
 		return -1;
-	}
 	s->peer.out = s->peer.in = sv[0];
 	return ipc_spawn(&s->peer, copy, sv[1], sv[1], IPC_ECHO, s->msize);
 }

@@ -33,16 +33,6 @@ struct state {
 	socklen_t len;
 };
 
-static int
-unix_socket(void)
-{
-	int fd = socket(AF_UNIX, SOCK_STREAM, 0);
-
-	if (fd < 0)
-		util_syserr("socket");
-	return fd;
-}
-
 /* A byte on a connection means "stop". */
 static int
 serve(int fd)
@@ -55,7 +45,7 @@ serve(int fd)
 static int
 server(const struct state *s)
 {
-	int l = unix_socket();
+	int l = unix_stream();
 
 	if (l < 0)
 		return EXIT_FAILED;
@@ -75,7 +65,7 @@ server(const struct state *s)
 static int
 connect_server(const struct state *s)
 {
-	int fd = unix_socket();
+	int fd = unix_stream();
 
 	if (fd < 0)
 		return -1;
@@ -158,12 +148,8 @@ main(int argc, char **argv)
 			 (long)getuid());
 	else
 		snprintf(name, sizeof(name), "%s", op.name);
-	memset(&s, 0, sizeof(s));
-	s.addr.sun_family = AF_UNIX;
 	/* Abstract: a leading NUL, then the name, no file. */
-	memcpy(s.addr.sun_path + 1, name, strlen(name));
-	s.len = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 +
-			    strlen(name));
+	s.len = (socklen_t)unix_abstract(&s.addr, name);
 	if (op.serve)
 		return server(&s);
 	if (op.stop) {

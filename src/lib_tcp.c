@@ -1,7 +1,8 @@
 /*
- * lib_net.c - TCP and UDP for the network benchmarks: addresses through
+ * lib_tcp.c - the sockets of the network benchmarks: addresses through
  * getaddrinfo (IPv4 and IPv6, numeric, names, localhost), the listening
- * and connecting ends, and the server's detaching.
+ * and connecting ends (stream, and datagram for lib_udp's users), TCP's
+ * options, and the servers: detaching, lifetime, the accept loop.
  *
  * lmbench's fixed ports are the defaults (a server started by one host's
  * suite serves another host's clients); -p chooses another.  A server
@@ -176,19 +177,38 @@ int
 net_detach(void)
 {
 	pid_t pid;
-	int null;
+	int null, ready[2];
+	char c;
 
 	fflush(NULL);
+	if (pipe(ready) != 0) {
+		util_syserr("pipe");
+		return -1;
+	}
 	pid = fork();
 	if (pid < 0) {
 		util_syserr("fork");
+		close(ready[0]);
+		close(ready[1]);
 		return -1;
 	}
-	if (pid > 0)
+	if (pid > 0) {
+		/* Return only once the server has left this process group:
+		 * the supervisor ends the group when the program exits. */
+		close(ready[1]);
+		while (read(ready[0], &c, 1) < 0 && errno == EINTR)
+			;
+		close(ready[0]);
 		return 1;
+	}
 	/* The server: a session of its own (so the program's supervisor and
 	 * terminal leave it alone), no terminal descriptors held open. */
+	close(ready[0]);
 	setsid();
+	if (write(ready[1], "", 1) < 0) {
+		/* the program is gone; serve anyway */
+	}
+	close(ready[1]);
 	null = open("/dev/null", O_RDWR);
 	if (null >= 0) {
 		dup2(null, STDIN_FILENO);
@@ -267,25 +287,3 @@ net_accept_loop(int l, int (*serve)(int fd), int fork_each)
 	}
 }
 
-int
-net_udp_stop(const char *host, int port)
-{
-	int fd = net_connect(host, port, SOCK_DGRAM), i;
-
-	if (fd < 0)
-		return -1;
-	for (i = 1; i <= 4; i++) {
-		uint32_t seq = htonl((uint32_t)-i);
-
-		if (send(fd, &seq, sizeof(seq), 0) != sizeof(seq)) {
-			/* The server may be gone after the first one. */
-			if (i > 1 && errno == ECONNREFUSED)
-				break;
-			util_syserr("send to %s", host);
-			close(fd);
-			return -1;
-		}
-	}
-	close(fd);
-	return 0;
-}
