@@ -203,6 +203,25 @@ run_prog "$BUILD/lat_tcp" -N 2 -p $((base + 11)) localhost
 expect_rc 0 "lat_tcp server after a client sent garbage"
 "$BUILD/lat_tcp" -S -p $((base + 11)) localhost
 
+# A server that dies mid-run: the client says so and exits 1 within its
+# bound (a read timeout of 10 s for TCP, 5 s of silence for UDP).
+for prog in bw_tcp lat_tcp lat_udp; do
+	p=$((base + 18))
+	"$BUILD/$prog" -s -p "$p"
+	"$BUILD/$prog" -N 10000 -p "$p" 127.0.0.1 >"$T_TMP/out" 2>"$T_TMP/err" &
+	cpid=$!
+	sleep 1
+	pkill -9 -f "$BUILD/$prog -s -p $p"
+	t0=$(date +%s)
+	wait "$cpid"
+	RC=$?
+	t1=$(date +%s)
+	expect_rc 1 "$prog whose server died"
+	if [ $((t1 - t0)) -le 12 ] && [ -s "$T_TMP/err" ]; then ok; else
+		not_ok "$prog whose server died: $((t1 - t0)) s, said: $(cat "$T_TMP/err")"
+	fi
+done
+
 # Nothing left serving.
 sleep 0.5
 n=$(alive_servers)
