@@ -778,6 +778,11 @@ calibrate(struct copy_ctx *c)
 	for (tries = 0; tries < 200; tries++) {
 		if (timed(c, n, &t) != 0)
 			return -1;
+		/* The very first interval pays for cold starts (page faults,
+		 * a connection's first data): it must show twice. */
+		if (tries == 0 && (double)t >= 0.95 * target &&
+		    timed(c, n, &t) != 0)
+			return -1;
 		if ((double)t >= 0.95 * target) {
 			c->iters = n;
 			return 0;

@@ -205,10 +205,11 @@ expect_rc 0 "lat_tcp server after a client sent garbage"
 
 # A server that dies mid-run: the client says so and exits 1 within its
 # bound (a read timeout of 10 s for TCP, 5 s of silence for UDP).
+p=$((base + 18))
 for prog in bw_tcp lat_tcp lat_udp; do
-	p=$((base + 18))
+	p=$((p + 1))
 	"$BUILD/$prog" -s -p "$p"
-	"$BUILD/$prog" -N 10000 -p "$p" 127.0.0.1 >"$T_TMP/out" 2>"$T_TMP/err" &
+	"$BUILD/$prog" -N 10000 -W 10000000 -p "$p" 127.0.0.1 >"$T_TMP/out" 2>"$T_TMP/err" &
 	cpid=$!
 	sleep 1
 	pkill -9 -f "$BUILD/$prog -s -p $p"
