@@ -95,6 +95,30 @@ else
 	echo "truth: cache knees skipped: sysfs states no L1d/L2 sizes here"
 fi
 
+# lat_fs creates and deletes exactly the files it says: traced, the most
+# files in existence at once are the FILES it prints (a phase makes that
+# many, then removes them), every file created is unlinked, and its
+# directory is left empty.
+if command -v strace >/dev/null && strace -f -qq -o /dev/null true 2>/dev/null; then
+	mkdir -p "$T_TMP/fsx"
+	strace -f -qq -o "$T_TMP/trace" -e trace=openat,open,creat,unlink,unlinkat \
+		"$BUILD/lat_fs" -N 3 -s 1k "$T_TMP/fsx" >/dev/null 2>"$T_TMP/err"
+	files=$(awk -F '\t' '/^1k/ { print $2 }' "$T_TMP/err")
+	# the most files in existence at once: creates less unlinks so far
+	made=$(awk -v d="\"$T_TMP/fsx/" 'index($0, d) && $0 !~ / = -1 / {
+		if ($0 ~ /O_CREAT/) { n++; if (n > max) max = n }
+		else if ($0 ~ /unlink/ && $0 ~ / = 0$/) n-- } END { print max + 0 }' "$T_TMP/trace")
+	ncreat=$(grep 'O_CREAT' "$T_TMP/trace" | grep -v ' = -1 ' | grep -c "\"$T_TMP/fsx/")
+	nunlink=$(grep 'unlink' "$T_TMP/trace" | grep ' = 0$' | grep -c "\"$T_TMP/fsx/")
+	echo "truth: lat_fs -s 1k says $files files; traced: at most $made at once, $ncreat creates, $nunlink unlinks"
+	if [ -n "$files" ] && [ "$made" = "$files" ] && [ "$ncreat" = "$nunlink" ] && [ "$ncreat" -gt 0 ] &&
+		[ -z "$(ls -A "$T_TMP/fsx")" ]; then ok; else
+		not_ok "lat_fs: says $files files, at most $made at once, $ncreat creates, $nunlink unlinks, left: $(ls -A "$T_TMP/fsx")"
+	fi
+else
+	echo "truth: the lat_fs file count skipped: strace is not installed (or not allowed)"
+fi
+
 # cache: its L1 and L2 are the sizes sysfs states, within one step of its
 # quarter-octave grid, and its line size is the coherency line; an L3
 # that sysfs states but cache does not find (a virtual machine sees a
