@@ -236,7 +236,7 @@ main(int argc, char **argv)
 	struct bench_result r, base;
 	const char *mode, *file = NULL;
 	struct stat st;
-	int rc;
+	int rc, tries;
 
 	memset(&s, 0, sizeof(s));
 	s.pagesize = mem_pagesize();
@@ -281,17 +281,28 @@ main(int argc, char **argv)
 		bench_result_free(&r);
 		return rc == 0 ? 0 : EXIT_FAILED;
 	}
-	/* catch and prot subtract a baseline measured the same way. */
-	if (measure(&d, &o, do_kill0, &base) != 0 ||
-	    measure(&d, &o, do_catch, &r) != 0)
-		return EXIT_FAILED;
-
-	if (strcmp(mode, "prot") == 0) {
-		bench_result_free(&base);
-		base = r;
-		s.file = file; /* from here on init maps it */
-		if (measure(&d, &o, do_prot, &r) != 0)
+	/* catch and prot subtract a baseline measured the same way (catch
+	 * less a bare kill; prot less catch).  A busy spell during the
+	 * baseline alone can put it above the figure: the pair is measured
+	 * again, up to three times. */
+	for (tries = 0; tries < 3; tries++) {
+		if (tries > 0) {
+			bench_result_free(&r);
+			bench_result_free(&base);
+		}
+		if (strcmp(mode, "prot") == 0) {
+			s.file = NULL;
+			if (measure(&d, &o, do_catch, &base) != 0)
+				return EXIT_FAILED;
+			s.file = file; /* init maps it for prot */
+			if (measure(&d, &o, do_prot, &r) != 0)
+				return EXIT_FAILED;
+		} else if (measure(&d, &o, do_kill0, &base) != 0 ||
+			   measure(&d, &o, do_catch, &r) != 0) {
 			return EXIT_FAILED;
+		}
+		if (r.ns_per_iter > base.ns_per_iter)
+			break;
 	}
 	rc = report_us_diff(&r, &base,
 	                    strcmp(mode, "prot") == 0
