@@ -381,8 +381,10 @@ void ipc_source(int out, size_t msize) __attribute__((noreturn));
 /* n round trips of msize bytes: write to out, read the echo from in.
  * 0, or -1 after a message (the helper died). */
 int ipc_roundtrips(int out, int in, char *buf, size_t msize, uint64_t n);
-/* Read total bytes from in, msize at a time; 0 or -1 after a message. */
-int ipc_drain(int in, char *buf, size_t msize, uint64_t total);
+/* Read total bytes from in, msize at a time; 0 or -1 after a message
+ * ("the writing process died", or with who: "WHO stopped sending (why)"). */
+int ipc_drain(int in, char *buf, size_t msize, uint64_t total,
+	      const char *who);
 
 /* The program's ends of a channel to one helper process. */
 struct ipc_peer {

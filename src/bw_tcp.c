@@ -41,6 +41,7 @@ struct state {
 	uint64_t move;	  /* bytes per iteration */
 	int fd;		  /* the connection */
 	char *buf;
+	char who[300];	  /* "the server at HOST", for messages */
 };
 
 /* Ask for buffers of 1 MB, halving until the system takes one. */
@@ -125,7 +126,7 @@ run(void *sp, uint64_t n)
 	struct state *s = sp;
 
 	while (n-- > 0)
-		if (ipc_drain(s->fd, s->buf, s->msize, s->move) != 0)
+		if (ipc_drain(s->fd, s->buf, s->msize, s->move, s->who) != 0)
 			return -1;
 	return 0;
 }
@@ -185,7 +186,7 @@ usage(void)
 int
 main(int argc, char **argv)
 {
-	struct state s = { NULL, PORT, 65536, 65536, -1, NULL };
+	struct state s = { NULL, PORT, 65536, 65536, -1, NULL, "" };
 	struct opts op = { &s, { 0, 0, NULL, PORT }, 0, 0 };
 	struct bench_opts o;
 	struct bench_desc d = {
@@ -215,6 +216,7 @@ main(int argc, char **argv)
 	if (argc - optind != 1)
 		usage();
 	s.host = argv[optind];
+	snprintf(s.who, sizeof(s.who), "the server at %s", s.host);
 	if (op.net.stop) {
 		fd = connect_size(s.host, s.port, 0);
 		if (fd < 0)

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <sys/wait.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -98,7 +99,7 @@ ipc_roundtrips(int out, int in, char *buf, size_t msize, uint64_t n)
 }
 
 int
-ipc_drain(int in, char *buf, size_t msize, uint64_t total)
+ipc_drain(int in, char *buf, size_t msize, uint64_t total, const char *who)
 {
 	while (total > 0) {
 		size_t want = total < msize ? (size_t)total : msize;
@@ -106,8 +107,15 @@ ipc_drain(int in, char *buf, size_t msize, uint64_t total)
 
 		if (r < 0 && errno == EINTR)
 			continue;
-		if (r <= 0) {
+		if (r <= 0 && who == NULL) {
 			util_err("the writing process died");
+			return -1;
+		}
+		if (r <= 0) {
+			util_err("%s stopped sending (%s)", who,
+				 r == 0 ? "the connection was closed"
+				 : errno == EAGAIN ? "nothing for 10 seconds"
+						   : strerror(errno));
 			return -1;
 		}
 		total -= (uint64_t)r;
@@ -213,7 +221,7 @@ bw_run(void *sp, uint64_t n)
 	struct bw_state *s = sp;
 
 	while (n-- > 0)
-		if (ipc_drain(s->peer.in, s->buf, s->msize, s->total) != 0)
+		if (ipc_drain(s->peer.in, s->buf, s->msize, s->total, NULL) != 0)
 			return -1;
 	return 0;
 }

@@ -56,7 +56,7 @@ rec stream -N 3 -M 3m
 rec line -N 3 -M 1m
 rec tlb -N 3 -M 1m
 rec par_mem -N 3 -M 64k
-rec cache -N 3 -M 1m
+rec cache -N 3 -M 4m
 "$BUILD/lat_unix_connect" -s
 rec lat_unix_connect -N 3
 "$BUILD/lat_unix_connect" -S >/dev/null 2>&1
