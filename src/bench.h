@@ -452,6 +452,13 @@ int net_connect(const char *host, int port, int socktype);
 /* The same without a message when the connection fails (-1); a host
  * that cannot be resolved still gets one, and -2. */
 int net_connect_quiet(const char *host, int port, int socktype);
+/* The two halves of net_connect, for programs that connect in their timed
+ * loop (name lookup is not what they measure): the addresses of host
+ * (freeaddrinfo them), NULL after a message; a socket connected to the
+ * first that answers, -1 (after lmbench's message unless quiet). */
+struct addrinfo;
+struct addrinfo *net_resolve(const char *host, int port, int socktype);
+int net_connect_ai(const struct addrinfo *res, int quiet);
 void net_nodelay(int fd);
 /* Reads and writes on fd fail after this many seconds of silence. */
 void net_timeout(int fd, int seconds);

@@ -102,15 +102,18 @@ net_listen(const char *bindaddr, int port, int socktype)
 	return fd;
 }
 
-static int
-connect_host(const char *host, int port, int socktype, int quiet)
+struct addrinfo *
+net_resolve(const char *host, int port, int socktype)
 {
-	struct addrinfo *res, *ai;
+	return resolve(host, port, socktype, 0);
+}
+
+int
+net_connect_ai(const struct addrinfo *res, int quiet)
+{
+	const struct addrinfo *ai;
 	int fd = -1, saved = 0, tries;
 
-	res = resolve(host, port, socktype, 0);
-	if (res == NULL)
-		return quiet ? -2 : -1;
 	/* A server started a moment ago may not have reached listen(): a
 	 * refused connection is tried again for a little while. */
 	for (tries = 0; tries < 10 && fd < 0; tries++) {
@@ -135,12 +138,24 @@ connect_host(const char *host, int port, int socktype, int quiet)
 			break;
 		}
 	}
-	freeaddrinfo(res);
 	if (fd < 0 && !quiet) {
 		/* lmbench's words, which tutorials show. */
 		fprintf(stderr, "socket connection: %s\n", strerror(saved));
 		return -1;
 	}
+	return fd;
+}
+
+static int
+connect_host(const char *host, int port, int socktype, int quiet)
+{
+	struct addrinfo *res = resolve(host, port, socktype, 0);
+	int fd;
+
+	if (res == NULL)
+		return quiet ? -2 : -1;
+	fd = net_connect_ai(res, quiet);
+	freeaddrinfo(res);
 	return fd;
 }
 
