@@ -239,6 +239,13 @@ int bench_measure_us(const struct bench_desc *d, const struct bench_opts *o,
 		     const char *label, double ops_per_iter);
 int bench_measure_mbs(const struct bench_desc *d, const struct bench_opts *o,
 		      const char *label, double bytes_per_iter);
+/* A figure less a baseline measured the same way (report_us_diff):
+ * choose(d, 0) readies d for the baseline, choose(d, 1) for the figure.
+ * Measured again, up to three times, while a busy spell puts the
+ * baseline at or above the figure. */
+int bench_measure_diff(struct bench_desc *d, const struct bench_opts *o,
+		       void (*choose)(struct bench_desc *d, int figure),
+		       const char *label, double ops_per_iter);
 
 /* The interval length used when none is imposed, in ns: $ENOUGH (µs)
  * or calibrated once per process.  -1 after a message if ENOUGH is bad. */

@@ -124,6 +124,14 @@ usage(void)
 	exit(EXIT_USAGE);
 }
 
+static void
+choose(struct bench_desc *d, int figure)
+{
+	struct state *s = d->state;
+
+	s->touch = figure;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -132,7 +140,6 @@ main(int argc, char **argv)
 	struct bench_desc d = {
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
 	};
-	struct bench_result r, base;
 	char label[4200];
 	uint64_t size;
 	int rc;
@@ -154,15 +161,7 @@ main(int argc, char **argv)
 		return EXIT_FAILED;
 	s.len = (size_t)(size / mem_pagesize() * mem_pagesize());
 	s.npages = s.len / mem_pagesize();
-	s.touch = 0;
-	if (bench_run(&d, &o, &base) != 0)
-		return EXIT_FAILED;
-	s.touch = 1;
-	if (bench_run(&d, &o, &r) != 0)
-		return EXIT_FAILED;
 	snprintf(label, sizeof(label), "Pagefaults on %s", s.file);
-	rc = report_us_diff(&r, &base, label, (double)s.npages);
-	bench_result_free(&r);
-	bench_result_free(&base);
-	return rc == 0 ? 0 : EXIT_FAILED;
+	/* The map/unmap cycle alone, then with every page touched. */
+	return bench_measure_diff(&d, &o, choose, label, (double)s.npages);
 }

@@ -225,6 +225,25 @@ measure(struct bench_desc *d, const struct bench_opts *o,
 	return bench_run(d, o, r);
 }
 
+static const char *prot_file; /* the file prot maps */
+
+/* catch: a bare kill, then kill to a handler. */
+static void
+choose_catch(struct bench_desc *d, int figure)
+{
+	d->run = figure ? do_catch : do_kill0;
+}
+
+/* prot: catch, then the fault on the mapped file. */
+static void
+choose_prot(struct bench_desc *d, int figure)
+{
+	struct state *s = d->state;
+
+	s->file = figure ? prot_file : NULL; /* init maps it for prot */
+	d->run = figure ? do_prot : do_catch;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -233,10 +252,10 @@ main(int argc, char **argv)
 	struct bench_desc d = {
 		.init = init, .run = NULL, .cleanup = cleanup, .state = &s
 	};
-	struct bench_result r, base;
+	struct bench_result r;
 	const char *mode, *file = NULL;
 	struct stat st;
-	int rc, tries;
+	int rc;
 
 	memset(&s, 0, sizeof(s));
 	s.pagesize = mem_pagesize();
@@ -281,35 +300,14 @@ main(int argc, char **argv)
 		bench_result_free(&r);
 		return rc == 0 ? 0 : EXIT_FAILED;
 	}
-	/* catch and prot subtract a baseline measured the same way (catch
-	 * less a bare kill; prot less catch).  A busy spell during the
-	 * baseline alone can put it above the figure: the pair is measured
-	 * again, up to three times. */
-	for (tries = 0; tries < 3; tries++) {
-		if (tries > 0) {
-			bench_result_free(&r);
-			bench_result_free(&base);
-		}
-		if (strcmp(mode, "prot") == 0) {
-			s.file = NULL;
-			if (measure(&d, &o, do_catch, &base) != 0)
-				return EXIT_FAILED;
-			s.file = file; /* init maps it for prot */
-			if (measure(&d, &o, do_prot, &r) != 0)
-				return EXIT_FAILED;
-		} else if (measure(&d, &o, do_kill0, &base) != 0 ||
-			   measure(&d, &o, do_catch, &r) != 0) {
-			return EXIT_FAILED;
-		}
-		if (r.ns_per_iter > base.ns_per_iter)
-			break;
-	}
-	rc = report_us_diff(&r, &base,
-	                    strcmp(mode, "prot") == 0
-	                        ? "Protection fault"
-	                        : "Signal handler overhead",
-	                    1);
-	bench_result_free(&r);
-	bench_result_free(&base);
-	return rc == 0 ? 0 : EXIT_FAILED;
+	/* catch and prot subtract a baseline measured the same way: catch
+	 * less a bare kill, prot less catch. */
+	prot_file = file;
+	return bench_measure_diff(&d, &o,
+				  strcmp(mode, "prot") == 0 ? choose_prot
+							    : choose_catch,
+				  strcmp(mode, "prot") == 0
+					  ? "Protection fault"
+					  : "Signal handler overhead",
+				  1);
 }
