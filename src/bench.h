@@ -83,6 +83,29 @@ int util_env_double(const char *name, double *out);
 /* lib_stats: all functions take an array of n >= 1 values.  Those that
  * need order sort a private copy; the input is never changed. */
 
+/* Two-sample tests (lmbench-compare): both sets larger than this, or
+ * ties, use the normal approximation instead of the exact distribution. */
+#define STATS_EXACT_MAX 20
+/* The outcome of a two-sided rank test. */
+struct stats_test {
+	double u; /* Mann-Whitney U of the first set (pairs x > y, ties 1/2) */
+	double p; /* two-sided p-value */
+	int exact; /* 1: exact distribution; 0: normal approximation */
+};
+/* Mann-Whitney U test of x[nx] against y[ny] (R's wilcox.test with its
+ * defaults: exact without ties for small sets, else normal with tie and
+ * continuity corrections).  0, or -1 for an empty set or no memory. */
+int stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
+              struct stats_test *t);
+/* P(U <= u) under the null for m and n untied samples, both <= 20; NAN
+ * outside that. */
+double stats_mwu_cdf(size_t m, size_t n, double u);
+/* Confidence interval (conf, e.g. 0.95) of the median from two order
+ * statistics, and its true coverage (may be NULL).  0, or -1 when no
+ * pair of order statistics reaches conf (n < 6 at 95 %). */
+int stats_median_ci(const double *v, size_t n, double conf, double *lo,
+                    double *hi, double *coverage);
+
 double stats_min(const double *v, size_t n);
 double stats_max(const double *v, size_t n);
 double stats_mean(const double *v, size_t n);
