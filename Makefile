@@ -89,6 +89,7 @@ PROGRAMS := \
 	lat_unix_connect \
 	lat_usleep \
 	line \
+	lmbench-compare \
 	lmdd \
 	lmhttp \
 	loop_o \

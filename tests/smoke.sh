@@ -520,6 +520,16 @@ if [ "$(awk '/^MemAvailable:/ { print int($2 / 1048576) }' /proc/meminfo)" -ge 6
 	if tail -n 2 "$T_TMP/err" | grep -q '^3072\.00000 '; then ok; else not_ok "lat_mem_rd 3g: $(tail -n 3 "$T_TMP/err")"; fi
 fi
 
+# lmbench-compare (the program behind scripts/compare; tests/compare.sh
+# has the rest): the fixtures' one regression, and its usage errors.
+fxc=$(cd "$(dirname "$0")" && pwd)/fixtures/compare
+run_prog "$BUILD/lmbench-compare" "$fxc/base.0" "$fxc/new.0"
+expect_rc 0 "lmbench-compare base new"
+if grep -q '^lat_syscall Simple syscall .* regression (p=' "$T_TMP/out"; then ok; else not_ok "lmbench-compare: $(head -c 300 "$T_TMP/out")"; fi
+covered="$covered lmbench-compare"
+usage_checks lmbench-compare a b c
+bad lmbench-compare 2 --format xml "$fxc/base.0" "$fxc/new.0"
+
 # Every built program has cases above.
 for p in "$BUILD"/*; do
 	if [ ! -f "$p" ] || [ ! -x "$p" ]; then continue; fi
