@@ -1946,10 +1946,11 @@ row_compared(const struct row *r)
 	return r->st <= S_UNRELIABLE;
 }
 
-static void
+/* A line per machine fact the sides differ in; returns how many. */
+static int
 warnings(FILE *f, const char *prefix, const char *suffix, enum esc e)
 {
-	int k, s;
+	int k, s, n = 0;
 
 	for (k = 0; k < NFACTS; k++) {
 		const char *a = sides[BASE].fact[k], *b = sides[NEW].fact[k];
@@ -1961,12 +1962,16 @@ warnings(FILE *f, const char *prefix, const char *suffix, enum esc e)
 			fputs("', new '", f);
 			put(f, b, e);
 			fprintf(f, "'%s\n", suffix);
+			n++;
 		}
 		for (s = 0; s < 2; s++)
-			if (sides[s].varied[k])
+			if (sides[s].varied[k]) {
 				fprintf(f, "%swarning: the %s runs differ among themselves in %s%s\n",
 				        prefix, side_name[s], fact_name[k], suffix);
+				n++;
+			}
 	}
+	return n;
 }
 
 static void
@@ -2324,7 +2329,8 @@ out_markdown(FILE *f, const struct row *rows, const struct summary *sum,
 		fputc('\n', f);
 	}
 	fputc('\n', f);
-	warnings(f, "> **", "**\n>", E_MD);
+	if (warnings(f, "> **", "**  ", E_MD) > 0)
+		fputc('\n', f);
 	fputs("**", f);
 	summary_line(f, sum, o, "**\n\n");
 	for (i = 0; i < nmetrics; i++)
