@@ -230,9 +230,9 @@ lint:
 
 # Compare two result files or sets (directories, comma lists):
 # make compare BASE=results/x86_64-linux-gnu/host.0 NEW=results/.../host.1
-compare:
+compare: $(BUILD)/lmbench-compare
 	@test -n "$(BASE)" -a -n "$(NEW)" || { echo "usage: make compare BASE=... NEW=... [COMPARE_FLAGS=--fail-on-regression]" >&2; exit 2; }
-	sh scripts/compare $(COMPARE_FLAGS) $(BASE) $(NEW)
+	LMBENCH_COMPARE=$(BUILD)/lmbench-compare sh scripts/compare $(COMPARE_FLAGS) "$(BASE)" "$(NEW)"
 
 # One HTML page about every result file under results/ (or FILES=...).
 report:
