@@ -2003,10 +2003,11 @@ static void
 summary_line(FILE *f, const struct summary *s, const struct opts *o,
              const char *end)
 {
-	fprintf(f, "%zu compared: %zu regression%s, %zu improvement%s, %zu failed, "
+	fprintf(f, "%zu compared: %zu regression%s, %zu improvement%s, %zu failed run%s, "
 	        "%zu missing%s, %zu new, %zu unreliable; geomean %+.2f%% (+ = better)",
 	        s->rows, s->regress, s->regress == 1 ? "" : "s", s->improve,
-	        s->improve == 1 ? "" : "s", s->failed + sides[NEW].nrecords[1],
+	        s->improve == 1 ? "" : "s", sides[NEW].nrecords[1],
+	        sides[NEW].nrecords[1] == 1 ? "" : "s",
 	        s->missing, o->allow_missing && s->missing ? " (allowed)" : "",
 	        s->added, s->unreliable, s->geo);
 	if (o->gate)
@@ -2207,10 +2208,11 @@ out_json(FILE *f, const struct row *rows, const struct summary *sum,
 		fputc('}', f);
 	}
 	fprintf(f, "],\n\"geomean_better_pct\":%.4f,\"compared\":%zu,\"regressions\":%zu,"
-	        "\"improvements\":%zu,\"failed\":%zu,\"missing\":%zu,\"new_metrics\":%zu,"
+	        "\"improvements\":%zu,\"failed_runs\":%zu,\"failed_metrics\":%zu,"
+	        "\"missing\":%zu,\"new_metrics\":%zu,"
 	        "\"unreliable\":%zu,\"gate\":\"%s\"}\n",
 	        sum->geo, sum->rows, sum->regress, sum->improve,
-	        sum->failed + sides[NEW].nrecords[1], sum->missing, sum->added,
+	        sides[NEW].nrecords[1], sum->failed, sum->missing, sum->added,
 	        sum->unreliable, sum->fail ? "fail" : "pass");
 }
 
