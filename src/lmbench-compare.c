@@ -1444,15 +1444,18 @@ side_add_file(struct side *s, const char *path, size_t *cap)
 	s->files[s->nfiles++] = xstrdup(path);
 }
 
+/* The last `parts` components of a path (trailing slashes dropped). */
 static const char *
-base_name(const char *path)
+base_name(const char *path, int parts)
 {
 	char *s = xstrdup(path), *p;
 
 	while (strlen(s) > 1 && s[strlen(s) - 1] == '/')
 		s[strlen(s) - 1] = '\0';
-	p = strrchr(s, '/');
-	return p != NULL && p[1] != '\0' ? p + 1 : s;
+	for (p = s + strlen(s); p > s; p--)
+		if (p[-1] == '/' && --parts == 0)
+			return p;
+	return s;
 }
 
 /* The files a side names: a directory's result files, a comma list, or
@@ -1493,7 +1496,8 @@ side_files(struct side *s, const char *spec)
 			return -1;
 		}
 		qsort(s->files, s->nfiles, sizeof(*s->files), cmp_str);
-		s->label = base_name(spec);
+		/* results/<os>: the directory above names the runs. */
+		s->label = base_name(spec, 2);
 		return 0;
 	}
 	if (stat(spec, &st) == 0 || strchr(spec, ',') == NULL) {
@@ -1509,7 +1513,7 @@ side_files(struct side *s, const char *spec)
 		util_err("no result file in '%s'", spec);
 		return -1;
 	}
-	s->label = base_name(s->files[0]);
+	s->label = base_name(s->files[0], 1);
 	if (s->nfiles > 1) {
 		char *l = xalloc(strlen(s->label) + 32);
 

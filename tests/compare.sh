@@ -304,7 +304,7 @@ done
 : >"$T_TMP/a side/notes.txt"
 run_prog "$CMP" --fail-on-regression "$T_TMP/a side" "$T_TMP/b side"
 expect_rc 1 "directories with spaces, 5 runs a side"
-has "$T_TMP/out" '^metric +unit +a side +n +b side +n ' "directory sides named"
+has "$T_TMP/out" '^metric +unit +[^ ]+/a side +n +[^ ]+/b side +n ' "directory sides named (with the directory above)"
 has "$T_TMP/out" '^Pipe latency +us +4\.909 +5 +6.352 +5 +-22\.7[0-9]%  regression \(p=0\.00794\)$' "the set's regression"
 count "$T_TMP/out" 'regression \(' 1 "only that one"
 run_prog "$CMP" "$T_TMP/a side/box1.0,$T_TMP/a side/box1.1" "$T_TMP/b side/box1.0"
