@@ -123,6 +123,7 @@ LIB_MODULES := \
 # Unit tests (tests/unit/<name>.c), one per line.
 UNIT_TESTS := \
 	test_mem \
+	test_mixed \
 	test_sched \
 	test_stats \
 	test_util

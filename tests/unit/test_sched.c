@@ -22,6 +22,34 @@ is_permutation(int n)
 	return 1;
 }
 
+/* CROSS's pairs on synthetic topologies (lowest shared cache level). */
+static void
+cross_pairs(void)
+{
+	/* Two cores of two threads: 0,2 and 1,3 are siblings (L1), all
+	 * share L3: pairs of two cores, 0-1 and 2-3. */
+	static const int smt[16] = { 0, 3, 1, 3, 3, 0, 3, 1,
+		                     1, 3, 0, 3, 3, 1, 3, 0 };
+	/* 0 and 1 share L2, 2 and 3 share L2, all share L3. */
+	static const int l2[16] = { 0, 2, 3, 3, 2, 0, 3, 3,
+		                    3, 3, 0, 2, 3, 3, 2, 0 };
+	/* Two threads of one core only: they are the pair. */
+	static const int one_core[4] = { 0, 1, 1, 0 };
+	/* Nothing shared (no sysfs): any two, in order; 3 CPUs, one pair. */
+	static const int none[9] = { 0 };
+	int p[4][2];
+
+	CHECK(sched_cross_pairs(4, smt, p) == 2);
+	CHECK(p[0][0] == 0 && p[0][1] == 1 && p[1][0] == 2 && p[1][1] == 3);
+	CHECK(sched_cross_pairs(4, l2, p) == 2);
+	CHECK(p[0][0] == 0 && p[0][1] == 1 && p[1][0] == 2 && p[1][1] == 3);
+	CHECK(sched_cross_pairs(2, one_core, p) == 1);
+	CHECK(p[0][0] == 0 && p[0][1] == 1);
+	CHECK(sched_cross_pairs(3, none, p) == 1);
+	CHECK(p[0][0] == 0 && p[0][1] == 1);
+	CHECK(sched_cross_pairs(1, none, p) == 0);
+}
+
 int
 main(void)
 {
@@ -53,5 +81,11 @@ main(void)
 	CHECK(sched_logical_cpu("CUSTOM ", 0, 0, 0, 8) == -1);
 	CHECK(sched_logical_cpu("CUSTOM a", 0, 0, 0, 8) == -1);
 	CHECK(sched_logical_cpu("NONSENSE", 0, 0, 0, 8) == -1);
+	/* SAME: every party of copy c on CPU c; CROSS: from the topology. */
+	CHECK(sched_logical_cpu("SAME", 0, 1, 1, 4) == 0);
+	CHECK(sched_logical_cpu("same", 5, 3, 7, 4) == 1);
+	CHECK(sched_logical_cpu("CROSS", 0, 1, 1, 4) == -3);
+	CHECK(sched_logical_cpu("CROSSED", 0, 1, 1, 4) == -1);
+	cross_pairs();
 	return check_done("test_sched");
 }
