@@ -169,13 +169,14 @@ check_mixed(const struct bench_result *r, const char *metric,
 		return 0;
 	if (strstr(r->placement, " moved=") != NULL)
 		cause = "a process moved between CPUs during the run";
-	else if (strstr(r->placement, " helper") != NULL ||
-	         strstr(r->placement, " child=") != NULL)
-		cause = "its processes shared one CPU in some intervals and "
-		        "not in others (LMBENCH_SCHED=SAME or CROSS fixes the "
-		        "placement)";
+	else if (sched_target(0, 0, 1) == -2 &&
+	         (strstr(r->placement, " helper") != NULL ||
+	          strstr(r->placement, " child=") != NULL))
+		cause = "its processes were not placed and shared one CPU in "
+		        "some intervals only (LMBENCH_SCHED=SAME or CROSS "
+		        "fixes the placement)";
 	else
-		cause = "other load on the machine, or a change of clock "
+		cause = "other load on the same CPUs, or a change of clock "
 		        "rate, in some intervals";
 	util_err("warning: %s: the samples form two groups, about %.4g and "
 	         "%.4g %s; likely cause: %s; placement %s",

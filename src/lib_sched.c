@@ -419,5 +419,7 @@ sched_place(int copy, int helper, int helpers)
 int
 sched_place_server(void)
 {
+	if (sched_check_env() != 0)
+		return -1;
 	return sched_place(0, 1, 1);
 }

@@ -89,6 +89,9 @@ struct party_tab {
 };
 
 static struct party_tab parties;
+/* Set while the timed callback runs: processes it forks (lat_pmake's
+ * jobs) come and go within an interval and are not parties. */
+static int in_timed;
 static uint64_t *child_set;  /* shared with the children */
 static pid_t child_set_owner; /* the process that mapped it */
 static int child_cpu = -1;   /* where a child places itself; -1 stays */
@@ -762,7 +765,7 @@ bench_fork(int copy, int helper)
 			_exit(EXIT_FAILED);
 		return 0;
 	}
-	if (helper > 0)
+	if (helper > 0 && !in_timed)
 		party_add(pid, helper, sched_target(copy, helper,
 		                                    current_helpers));
 	return pid;
@@ -1154,10 +1157,12 @@ timed(const struct copy_ctx *c, uint64_t n, uint64_t *ns)
 
 	if (d->before && d->before(d->state, n) != 0)
 		return -1;
+	in_timed = 1;
 	t0 = timing_now_ns();
 	rc = d->run(d->state, n);
 	if (ns)
 		*ns = timing_now_ns() - t0;
+	in_timed = 0;
 	if (d->after && d->after(d->state, n) != 0)
 		return -1;
 	return rc;

@@ -1,4 +1,7 @@
 /* test_sched.c - unit tests of the LMBENCH_SCHED policies. */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
@@ -50,6 +53,38 @@ cross_pairs(void)
 	CHECK(sched_cross_pairs(1, none, p) == 0);
 }
 
+/* A server is placed as copy 0's peer: on its CPU under SAME, on the
+ * other CPU of its pair under CROSS, nowhere under DEFAULT. */
+static void
+server_placement(void)
+{
+	cpu_set_t set;
+	int first, cpu;
+
+	CHECK(sched_getaffinity(0, sizeof(set), &set) == 0);
+	for (first = 0; !CPU_ISSET(first, &set); first++)
+		;
+	setenv("LMBENCH_SCHED", "DEFAULT", 1);
+	CHECK(sched_place_server() == -2);
+	setenv("LMBENCH_SCHED", "NONSENSE", 1);
+	CHECK(sched_place_server() == -1);
+	if (CPU_COUNT(&set) >= 2) {
+		setenv("LMBENCH_SCHED", "CROSS", 1);
+		cpu = sched_target(0, 0, 1);
+		CHECK(cpu >= 0 && sched_target(0, 1, 1) >= 0);
+		CHECK(sched_target(0, 1, 1) != cpu);
+		CHECK(sched_target(0, 2, 3) == cpu);
+		CHECK(sched_cross_shared(0) != NULL);
+		CHECK(sched_place_server() == sched_target(0, 1, 1));
+		CHECK(sched_getcpu() == sched_target(0, 1, 1));
+	}
+	setenv("LMBENCH_SCHED", "SAME", 1);
+	CHECK(sched_cross_shared(0) == NULL);
+	CHECK(sched_place_server() == first);
+	CHECK(sched_getcpu() == first);
+	unsetenv("LMBENCH_SCHED");
+}
+
 int
 main(void)
 {
@@ -87,5 +122,6 @@ main(void)
 	CHECK(sched_logical_cpu("CROSS", 0, 1, 1, 4) == -3);
 	CHECK(sched_logical_cpu("CROSSED", 0, 1, 1, 4) == -1);
 	cross_pairs();
+	server_placement();
 	return check_done("test_sched");
 }
