@@ -315,6 +315,9 @@ int sched_target(int copy, int helper, int helpers);
  * lat_unix_connect and lmhttp's servers.  As sched_place.
  */
 int sched_place_server(void);
+/* A placement given by an option (a server's, e.g. -s's value): checked,
+ * then in force as if LMBENCH_SCHED said it.  0, or -1 after a message. */
+int sched_set_policy(const char *policy);
 /* Check LMBENCH_SCHED; -1 after a message when it is not understood.
  * CROSS where the process may use one CPU only: a message, and the
  * program exits 77 here. */

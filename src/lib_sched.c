@@ -16,6 +16,9 @@
 #include "bench.h"
 
 #define MAX_CPUS 4096
+#define POLICY_NAMES                                                           \
+	"use DEFAULT, SINGLE, SAME, CROSS, BALANCED, BALANCED_SPREAD, "        \
+	"UNIQUE, UNIQUE_SPREAD, CUSTOM <cpus> or CUSTOM_UNIQUE <cpus>"
 
 int
 sched_spread(int k, int n)
@@ -349,10 +352,7 @@ sched_check_env(void)
 	const char *policy = sched_policy();
 
 	if (sched_logical_cpu(policy, 0, 0, 0, 1) == -1) {
-		util_err("bad LMBENCH_SCHED '%s': use DEFAULT, SINGLE, SAME, "
-		         "CROSS, BALANCED, BALANCED_SPREAD, UNIQUE, "
-		         "UNIQUE_SPREAD, CUSTOM <cpus> or CUSTOM_UNIQUE <cpus>",
-		         policy);
+		util_err("bad LMBENCH_SCHED '%s': %s", policy, POLICY_NAMES);
 		return -1;
 	}
 	if (is_cross(policy)) {
@@ -414,6 +414,24 @@ sched_place(int copy, int helper, int helpers)
 		return -1;
 	}
 	return cpu;
+}
+
+int
+sched_set_policy(const char *policy)
+{
+	if (policy == NULL || *policy == '\0' ||
+	    sched_logical_cpu(policy, 0, 0, 0, 1) == -1) {
+		util_err("bad placement '%s': %s", policy ? policy : "",
+		         POLICY_NAMES);
+		return -1;
+	}
+	/* Through the environment, so that what the program forks and
+	 * execs sees the same policy. */
+	if (setenv("LMBENCH_SCHED", policy, 1) != 0) {
+		util_syserr("setenv");
+		return -1;
+	}
+	return 0;
 }
 
 int

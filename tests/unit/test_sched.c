@@ -78,7 +78,9 @@ server_placement(void)
 		CHECK(sched_place_server() == sched_target(0, 1, 1));
 		CHECK(sched_getcpu() == sched_target(0, 1, 1));
 	}
-	setenv("LMBENCH_SCHED", "SAME", 1);
+	CHECK(sched_set_policy("bogus") == -1);
+	CHECK(sched_set_policy("SAME") == 0);
+	CHECK(strcmp(sched_policy(), "SAME") == 0);
 	CHECK(sched_cross_shared(0) == NULL);
 	CHECK(sched_place_server() == first);
 	CHECK(sched_getcpu() == first);
