@@ -124,6 +124,7 @@ LIB_MODULES := \
 # Unit tests (tests/unit/<name>.c), one per line.
 UNIT_TESTS := \
 	test_mem \
+	test_mixed \
 	test_sched \
 	test_stats \
 	test_util
@@ -175,7 +176,7 @@ $(UNIT_BINS): $(BUILD)/tests/%: $(OBJ)/%.o $(LIB)
 
 # The tests of one build: BUILD=bin/<triplet> by default.
 check: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report json truth net netns
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report json placement truth net netns
 
 unit: $(UNIT_BINS)
 	sh tests/run.sh $(BUILD) unit
@@ -210,7 +211,7 @@ bench: $(PROG_BINS) $(BUILD)/tests/peer
 
 # The README's test command: everything.
 test: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report json truth net netns
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report json placement truth net netns
 	$(MAKE) sanitize
 	$(MAKE) lint
 

@@ -16,7 +16,7 @@
  * three descriptors open at a time).
  *
  * Unless LMBENCH_SCHED says otherwise, every process of a ring runs on
- * one CPU (policy BALANCED: copy i's ring on CPU i), so the figure is a
+ * one CPU (policy SAME: copy i's ring on CPU i), so the figure is a
  * switch, not a cross-CPU wake-up.
  *
  * Usage: lat_ctx [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
@@ -290,7 +290,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	sched_set_default("BALANCED");
+	sched_set_default("SAME");
 	opterr = 0;
 	while ((c = getopt(argc, argv, "hs:P:W:N:")) != -1) {
 		if (c == 's') {

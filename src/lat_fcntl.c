@@ -12,7 +12,7 @@
  * (with two locks a process could take back the lock it just released).
  * One iteration is one step: a hand-off each way, the median time per
  * iteration.  Both run on one CPU unless LMBENCH_SCHED says otherwise
- * (policy BALANCED).  A helper that dies is noticed after the interval
+ * (policy SAME).  A helper that dies is noticed after the interval
  * (untimed) and reported.
  *
  * Usage: lat_fcntl [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
@@ -182,7 +182,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
 	o.helpers = 1;
-	sched_set_default("BALANCED");
+	sched_set_default("SAME");
 	rc = bench_getopt(argc, argv, "", &o, NULL, NULL);
 	if (rc == -1)
 		return EXIT_USAGE;

@@ -109,7 +109,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
 	o.helpers = 1;
-	sched_set_default("BALANCED");
+	sched_set_default("SAME");
 	rc = bench_getopt(argc, argv, "", &o, NULL, NULL);
 	if (rc == -1)
 		return EXIT_USAGE;

@@ -10,7 +10,7 @@
  * Placement matters more than anything else here (a round trip between
  * two CPUs can cost ten times one on a single CPU), so both ends are
  * placed on purpose: unless LMBENCH_SCHED says otherwise, each copy and
- * its helper share one CPU (policy BALANCED; copy i on CPU i).
+ * its helper share one CPU (policy SAME; copy i on CPU i).
  *
  * Usage: lat_pipe [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  * Output (stderr): "Pipe latency: 4.8123 microseconds"
@@ -83,7 +83,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
 	o.helpers = 1;
-	sched_set_default("BALANCED");
+	sched_set_default("SAME");
 	rc = bench_getopt(argc, argv, "", &o, NULL, NULL);
 	if (rc == -1)
 		return EXIT_USAGE;

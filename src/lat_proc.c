@@ -16,6 +16,12 @@
  * exec that failed is an error, not a fast fork.  The time per operation
  * is the median interval divided by the iterations.
  *
+ * Placement: unless LMBENCH_SCHED says otherwise the children run on
+ * their parent's CPU (policy SAME: copy c and its children on CPU c),
+ * so the figure is creation and exit, not a cross-CPU wake-up; under
+ * CROSS (or UNIQUE) each child moves itself to the other CPU first.
+ * Every child marks the CPU it ran on, for the placement record.
+ *
  * Usage: lat_proc [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  *        procedure|fork|exec|shell
  * Output (stderr): "Process fork+exit: 78.4512 microseconds"
@@ -34,6 +40,7 @@
 struct state {
 	char hello[PATH_MAX]; /* the program exec and shell run */
 	int devnull;          /* standard output of the children */
+	int children;         /* the mode forks (a party per child) */
 };
 
 /* Wait for pid; 0 if it exited 0, -1 after a message otherwise. */
@@ -89,8 +96,10 @@ do_fork(void *sp, uint64_t n)
 			util_syserr("fork");
 			return -1;
 		}
-		if (pid == 0)
+		if (pid == 0) {
+			bench_child_start();
 			_exit(0);
+		}
 		if (reap(pid, "fork") != 0)
 			return -1;
 	}
@@ -109,6 +118,7 @@ spawn(struct state *s, char *const argv[], const char *what)
 		return -1;
 	}
 	if (pid == 0) {
+		bench_child_start();
 		dup2(s->devnull, STDOUT_FILENO);
 		execve(argv[0], argv, envp);
 		_exit(127);
@@ -163,7 +173,7 @@ init(void *sp, int copy)
 		util_syserr("open /dev/null");
 		return -1;
 	}
-	return 0;
+	return s->children ? bench_track_children() : 0;
 }
 
 static void
@@ -239,6 +249,13 @@ main(int argc, char **argv)
 	if (m == NULL) {
 		util_err("unknown mode '%s' (see -h)", argv[optind]);
 		return EXIT_USAGE;
+	}
+	/* The children are the second party: by default on their parent's
+	 * CPU (SAME), as helper 1 of the copy under other policies. */
+	s.children = m->run != do_procedure;
+	if (s.children) {
+		o.helpers = 1;
+		sched_set_default("SAME");
 	}
 	if (timing_check_env() != 0)
 		return EXIT_USAGE;

@@ -7,7 +7,7 @@
  * iteration the program posts the first and waits on the second; the
  * helper waits on the first and posts the second.  One iteration is one
  * round trip, two hand-offs.  Each copy and its helper share one CPU
- * unless LMBENCH_SCHED says otherwise (policy BALANCED).  A helper that
+ * unless LMBENCH_SCHED says otherwise (policy SAME).  A helper that
  * dies is noticed within a second and reported.
  *
  * Usage: lat_sem [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
@@ -154,7 +154,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
 	o.helpers = 1;
-	sched_set_default("BALANCED");
+	sched_set_default("SAME");
 	rc = bench_getopt(argc, argv, "", &o, NULL, NULL);
 	if (rc == -1)
 		return EXIT_USAGE;

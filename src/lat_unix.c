@@ -6,7 +6,7 @@
  * of -m bytes (default 1), the helper reads all of it and writes it back,
  * and the program reads all of it: one round trip, reported as lmbench
  * reports it.  As for lat_pipe, each copy and its helper share one CPU
- * unless LMBENCH_SCHED says otherwise (policy BALANCED).
+ * unless LMBENCH_SCHED says otherwise (policy SAME).
  *
  * Usage: lat_unix [-m <message size>] [-P <parallelism>] [-W <warmup>]
  *        [-N <repetitions>]
@@ -99,7 +99,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
 	o.helpers = 1;
-	sched_set_default("BALANCED");
+	sched_set_default("SAME");
 	rc = bench_getopt(argc, argv, "m:", &o, option, &s);
 	if (rc == -1)
 		return EXIT_USAGE;

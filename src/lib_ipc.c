@@ -261,7 +261,7 @@ ipc_bandwidth_main(int argc, char **argv, int (*channel)(int fd[2]),
 		return EXIT_USAGE;
 	bench_opts_init(&o);
 	o.helpers = 1;
-	sched_set_default("UNIQUE");
+	sched_set_default("SAME");
 	rc = bench_getopt(argc, argv, "m:M:", &o, bw_option, &s);
 	if (rc == -1)
 		return EXIT_USAGE;

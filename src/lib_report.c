@@ -139,6 +139,51 @@ json_emit(const char *path, const char *line, size_t len)
 		close(fd);
 }
 
+/*
+ * Mixed samples: when the samples (in the record's unit) form two groups
+ * far apart (stats_mixed), the classic line stands, and one warning line
+ * on stderr names the two levels and the likely cause.  1 with the two
+ * levels in lh[0] < lh[1], else 0.
+ */
+static int
+check_mixed(const struct bench_result *r, const char *metric,
+            const char *unit, enum conv k, double per_iter, double offset_ns,
+            double lh[2])
+{
+	double *v;
+	const char *cause;
+	size_t i;
+	int mixed;
+
+	if (r->nsamples < 4)
+		return 0;
+	v = malloc(r->nsamples * sizeof(*v));
+	if (v == NULL)
+		return 0;
+	for (i = 0; i < r->nsamples; i++)
+		v[i] = convert(r, k, per_iter,
+		               r->samples[i].ns_per_iter - offset_ns);
+	mixed = stats_mixed(v, r->nsamples, &lh[0], &lh[1]);
+	free(v);
+	if (!mixed)
+		return 0;
+	if (strstr(r->placement, " moved=") != NULL)
+		cause = "a process moved between CPUs during the run";
+	else if (sched_target(0, 0, 1) == -2 &&
+	         (strstr(r->placement, " helper") != NULL ||
+	          strstr(r->placement, " child=") != NULL))
+		cause = "its processes were not placed and shared one CPU in "
+		        "some intervals only (LMBENCH_SCHED=SAME or CROSS "
+		        "fixes the placement)";
+	else
+		cause = "other load on the same CPUs, or a change of clock "
+		        "rate, in some intervals";
+	util_err("warning: %s: the samples form two groups, about %.4g and "
+	         "%.4g %s; likely cause: %s; placement %s",
+	         metric, lh[0], lh[1], unit, cause, r->placement);
+	return 1;
+}
+
 /* The record; r may be NULL for values that are not measurements.
  * offset_ns is subtracted from every sample (a difference of two
  * measurements). */
@@ -150,9 +195,12 @@ json_record_off(const struct bench_result *r, const char *metric,
 	const char *path = getenv("LMBENCH_JSON");
 	char *buf = NULL;
 	size_t len = 0, i;
+	double lh[2];
 	FILE *f;
-	int a;
+	int a, mixed = 0;
 
+	if (r != NULL)
+		mixed = check_mixed(r, metric, unit, k, per_iter, offset_ns, lh);
 	if (path == NULL || *path == '\0')
 		return;
 	f = open_memstream(&buf, &len);
@@ -185,8 +233,16 @@ json_record_off(const struct bench_result *r, const char *metric,
 			    f, convert(r, k, per_iter,
 			               r->samples[i].ns_per_iter - offset_ns));
 		}
+		fputc(']', f);
+		if (mixed) {
+			fputs(",\"mixed\":[", f);
+			json_number(f, lh[0]);
+			fputc(',', f);
+			json_number(f, lh[1]);
+			fputc(']', f);
+		}
 		fprintf(f,
-		        "],\"iterations\":%llu,\"repetitions\":%d,"
+		        ",\"iterations\":%llu,\"repetitions\":%d,"
 		        "\"warmup_us\":%llu,\"parallel\":%d,\"placement\":",
 		        (unsigned long long)r->iterations, r->repetitions,
 		        (unsigned long long)r->warmup_us, r->parallel);

@@ -16,6 +16,9 @@
 #include "bench.h"
 
 #define MAX_CPUS 4096
+#define POLICY_NAMES                                                           \
+	"use DEFAULT, SINGLE, SAME, CROSS, BALANCED, BALANCED_SPREAD, "        \
+	"UNIQUE, UNIQUE_SPREAD, CUSTOM <cpus> or CUSTOM_UNIQUE <cpus>"
 
 int
 sched_spread(int k, int n)
@@ -83,6 +86,12 @@ sched_logical_cpu(const char *policy, int copy, int helper, int helpers,
 		return -2;
 	if (strcasecmp(policy, "SINGLE") == 0)
 		return 0;
+	/* SAME: every party of copy c on CPU c (lmbench-ng's default for
+	 * the programs with a helper); CROSS: chosen from the topology. */
+	if (strcasecmp(policy, "SAME") == 0)
+		return copy % ncpus;
+	if (strcasecmp(policy, "CROSS") == 0)
+		return -3;
 	/* BALANCED: one CPU per copy, its helpers share it. */
 	if (strcasecmp(policy, "BALANCED") == 0)
 		return copy % ncpus;
@@ -118,60 +127,286 @@ sched_policy(void)
 	return s && *s ? s : default_policy;
 }
 
+/* The affinity mask the program may use, read at first use: a cpuset
+ * or taskset around the program is respected. */
+static cpu_set_t allowed;
+static int nallowed = -1;
+
+static int
+allowed_init(void)
+{
+	if (nallowed >= 0)
+		return 0;
+	if (sched_getaffinity(0, sizeof(allowed), &allowed) != 0) {
+		util_syserr("sched_getaffinity");
+		return -1;
+	}
+	nallowed = CPU_COUNT(&allowed);
+	if (nallowed <= 0)
+		nallowed = 1;
+	return 0;
+}
+
+/* The k-th allowed CPU (k < nallowed), or -1. */
+static int
+allowed_cpu(int k)
+{
+	int i, seen = 0;
+
+	for (i = 0; i < CPU_SETSIZE; i++)
+		if (CPU_ISSET(i, &allowed) && seen++ == k)
+			return i;
+	return -1;
+}
+
+/* How much a pair sharing cache level `level` (0: none known) is wanted
+ * for CROSS: two cores that share a cache (the lowest such level), then
+ * two threads of one core (level 1), then any two. */
+static int
+pair_rank(int level)
+{
+	return level >= 2 ? level : level == 1 ? 100 : 1000;
+}
+
+/* Index of (i, j) in an n x n matrix. */
+static size_t
+at(int i, int j, int n)
+{
+	return (size_t)i * (size_t)n + (size_t)j;
+}
+
+int
+sched_cross_pairs(int n, const int *level, int (*pairs)[2])
+{
+	char used[SCHED_TOPO_MAX];
+	int i, j, np = 0;
+
+	if (n > SCHED_TOPO_MAX)
+		n = SCHED_TOPO_MAX;
+	memset(used, 0, sizeof(used));
+	for (i = 0; i < n; i++) {
+		int best = -1;
+
+		if (used[i])
+			continue;
+		for (j = i + 1; j < n; j++)
+			if (!used[j] &&
+			    (best < 0 || pair_rank(level[at(i, j, n)]) <
+			                     pair_rank(level[at(i, best, n)])))
+				best = j;
+		if (best < 0)
+			break;
+		used[i] = used[best] = 1;
+		pairs[np][0] = i;
+		pairs[np][1] = best;
+		np++;
+	}
+	return np;
+}
+
+/* Parse a sysfs CPU list ("0-3,8,10-11") into set; -1 if malformed. */
+static int
+parse_cpulist(const char *s, cpu_set_t *set)
+{
+	CPU_ZERO(set);
+	while (*s && *s != '\n') {
+		char *end;
+		long a = strtol(s, &end, 10), b;
+
+		if (end == s || a < 0 || a >= CPU_SETSIZE)
+			return -1;
+		b = a;
+		if (*end == '-') {
+			s = end + 1;
+			b = strtol(s, &end, 10);
+			if (end == s || b < a || b >= CPU_SETSIZE)
+				return -1;
+		}
+		for (; a <= b; a++)
+			CPU_SET((int)a, set);
+		s = end;
+		if (*s == ',')
+			s++;
+	}
+	return 0;
+}
+
+/* The first line of a sysfs file into buf; -1 when it cannot be read. */
+static int
+read_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	int ok;
+
+	if (f == NULL)
+		return -1;
+	ok = fgets(buf, (int)len, f) != NULL;
+	fclose(f);
+	return ok ? 0 : -1;
+}
+
+/* CROSS: pairs of allowed CPUs, each with the cache level they share. */
+static int cross_npairs = -1;
+static int cross_cpu[SCHED_TOPO_MAX / 2][2];
+static int cross_level[SCHED_TOPO_MAX / 2];
+
+/* Fill lv (n x n, n allowed CPUs) with the lowest cache level each pair
+ * shares, from /sys/devices/system/cpu/cpuN/cache/index*. */
+static void
+read_topology(int n, const int *ids, int *lv)
+{
+	char path[128], buf[4096];
+	int i, j, x;
+
+	for (i = 0; i < n; i++)
+		for (x = 0; x < 16; x++) {
+			cpu_set_t set;
+			int level;
+
+			snprintf(path, sizeof(path),
+			         "/sys/devices/system/cpu/cpu%d/cache/index%d/level",
+			         ids[i], x);
+			if (read_line(path, buf, sizeof(buf)) != 0)
+				break;
+			level = (int)strtol(buf, NULL, 10);
+			snprintf(path, sizeof(path),
+			         "/sys/devices/system/cpu/cpu%d/cache/index%d/"
+			         "shared_cpu_list",
+			         ids[i], x);
+			if (level <= 0 || read_line(path, buf, sizeof(buf)) != 0 ||
+			    parse_cpulist(buf, &set) != 0)
+				continue;
+			for (j = 0; j < n; j++)
+				if (j != i && CPU_ISSET(ids[j], &set) &&
+				    (lv[at(i, j, n)] == 0 ||
+				     level < lv[at(i, j, n)]))
+					lv[at(i, j, n)] = level;
+		}
+	/* Make it symmetric: a pair shares what either side says. */
+	for (i = 0; i < n; i++)
+		for (j = 0; j < i; j++) {
+			int a = lv[at(i, j, n)], b = lv[at(j, i, n)];
+			int m = a == 0 ? b : b == 0 ? a : a < b ? a : b;
+
+			lv[at(i, j, n)] = lv[at(j, i, n)] = m;
+		}
+}
+
+static int
+cross_setup(void)
+{
+	int ids[SCHED_TOPO_MAX], pairs[SCHED_TOPO_MAX / 2][2], *lv, n, i;
+
+	if (cross_npairs >= 0)
+		return 0;
+	if (allowed_init() != 0)
+		return -1;
+	n = nallowed < SCHED_TOPO_MAX ? nallowed : SCHED_TOPO_MAX;
+	if (n < 2) {
+		cross_npairs = 0;
+		return 0;
+	}
+	for (i = 0; i < n; i++)
+		ids[i] = allowed_cpu(i);
+	lv = calloc((size_t)n * (size_t)n, sizeof(*lv));
+	if (lv == NULL) {
+		util_err("out of memory reading the CPU topology");
+		return -1;
+	}
+	read_topology(n, ids, lv);
+	cross_npairs = sched_cross_pairs(n, lv, pairs);
+	for (i = 0; i < cross_npairs; i++) {
+		cross_cpu[i][0] = ids[pairs[i][0]];
+		cross_cpu[i][1] = ids[pairs[i][1]];
+		cross_level[i] = lv[at(pairs[i][0], pairs[i][1], n)];
+	}
+	free(lv);
+	return 0;
+}
+
+static int
+is_cross(const char *policy)
+{
+	return sched_logical_cpu(policy, 0, 0, 0, 1) == -3;
+}
+
+const char *
+sched_cross_shared(int copy)
+{
+	static char name[16];
+	int l;
+
+	if (!is_cross(sched_policy()) || cross_setup() != 0 ||
+	    cross_npairs <= 0)
+		return NULL;
+	l = cross_level[copy % cross_npairs];
+	if (l <= 0)
+		return "none";
+	snprintf(name, sizeof(name), "L%d", l);
+	return name;
+}
+
 int
 sched_check_env(void)
 {
-	if (sched_logical_cpu(sched_policy(), 0, 0, 0, 1) == -1) {
-		util_err("bad LMBENCH_SCHED '%s': use DEFAULT, SINGLE, "
-		         "BALANCED, BALANCED_SPREAD, UNIQUE, UNIQUE_SPREAD, "
-		         "CUSTOM <cpus> or CUSTOM_UNIQUE <cpus>",
-		         sched_policy());
+	const char *policy = sched_policy();
+
+	if (sched_logical_cpu(policy, 0, 0, 0, 1) == -1) {
+		util_err("bad LMBENCH_SCHED '%s': %s", policy, POLICY_NAMES);
 		return -1;
+	}
+	if (is_cross(policy)) {
+		if (allowed_init() != 0)
+			return -1;
+		if (nallowed < 2) {
+			/* Not a usage error: this machine cannot do it.  The
+			 * one exit outside main(), so that every program
+			 * says 77 alike. */
+			util_err("LMBENCH_SCHED=CROSS needs two CPUs; this "
+			         "process may use only CPU %d",
+			         allowed_cpu(0));
+			exit(EXIT_UNSUPPORTED);
+		}
 	}
 	return 0;
 }
 
 int
-sched_place(int copy, int helper, int helpers)
+sched_target(int copy, int helper, int helpers)
 {
-	static cpu_set_t allowed;
-	static int nallowed = -1;
 	const char *policy = sched_policy();
-	cpu_set_t one;
-	int logical, cpu, seen = 0, i;
+	int logical;
 
 	logical = sched_logical_cpu(policy, copy, helper, helpers, 1 << 30);
 	if (logical == -2)
 		return -2;
-	if (logical < 0) {
+	if (logical == -1) {
 		(void)sched_check_env();
 		return -1;
 	}
-	/* The mask at first use is the set we may use: a cpuset or taskset
-	 * around the program is respected. */
-	if (nallowed < 0) {
-		if (sched_getaffinity(0, sizeof(allowed), &allowed) != 0) {
-			util_syserr("sched_getaffinity");
+	if (allowed_init() != 0)
+		return -1;
+	if (logical == -3) {
+		if (cross_setup() != 0)
 			return -1;
-		}
-		nallowed = CPU_COUNT(&allowed);
-		if (nallowed <= 0)
-			nallowed = 1;
+		if (cross_npairs <= 0)
+			return -2; /* one CPU: sched_check_env said so */
+		return cross_cpu[copy % cross_npairs][helper % 2];
 	}
 	/* Spread orders are computed over the allowed count. */
 	logical = sched_logical_cpu(policy, copy, helper, helpers, nallowed);
-	logical %= nallowed;
-	cpu = -1;
-	for (i = 0; i < CPU_SETSIZE; i++) {
-		if (!CPU_ISSET(i, &allowed))
-			continue;
-		if (seen++ == logical) {
-			cpu = i;
-			break;
-		}
-	}
+	logical = allowed_cpu(logical % nallowed);
+	return logical < 0 ? -2 : logical;
+}
+
+int
+sched_place(int copy, int helper, int helpers)
+{
+	cpu_set_t one;
+	int cpu = sched_target(copy, helper, helpers);
+
 	if (cpu < 0)
-		return -2;
+		return cpu == -1 ? -1 : -2;
 	CPU_ZERO(&one);
 	CPU_SET(cpu, &one);
 	if (sched_setaffinity(0, sizeof(one), &one) != 0) {
@@ -179,4 +414,30 @@ sched_place(int copy, int helper, int helpers)
 		return -1;
 	}
 	return cpu;
+}
+
+int
+sched_set_policy(const char *policy)
+{
+	if (policy == NULL || *policy == '\0' ||
+	    sched_logical_cpu(policy, 0, 0, 0, 1) == -1) {
+		util_err("bad placement '%s': %s", policy ? policy : "",
+		         POLICY_NAMES);
+		return -1;
+	}
+	/* Through the environment, so that what the program forks and
+	 * execs sees the same policy. */
+	if (setenv("LMBENCH_SCHED", policy, 1) != 0) {
+		util_syserr("setenv");
+		return -1;
+	}
+	return 0;
+}
+
+int
+sched_place_server(void)
+{
+	if (sched_check_env() != 0)
+		return -1;
+	return sched_place(0, 1, 1);
 }

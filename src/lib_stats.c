@@ -282,3 +282,36 @@ stats_stddev(const double *v, size_t n)
 		s += (v[i] - m) * (v[i] - m);
 	return sqrt(s / (double)(n - 1));
 }
+
+/*
+ * Two groups far apart: a gap of more than 2x between sorted neighbours
+ * with at least two values on each side.  A ratio, not a difference, so
+ * it reads the same on times and on rates (their inverses), and at any
+ * scale; two values a side, so that one outlier (a single slow interval,
+ * an interrupt) is not a second group.  Noise around one level spreads
+ * values but leaves no 2x step between neighbours.
+ */
+int
+stats_mixed(const double *v, size_t n, double *low, double *high)
+{
+	double buf[256], *c, best = STATS_MIXED_RATIO;
+	size_t i, cut = 0;
+
+	if (n < 2 * STATS_MIXED_MIN)
+		return 0;
+	c = sorted_copy(v, n, buf, sizeof(buf) / sizeof(buf[0]));
+	if (c == NULL)
+		return 0;
+	for (i = STATS_MIXED_MIN; i + STATS_MIXED_MIN <= n; i++)
+		if (c[i - 1] > 0 && c[i] / c[i - 1] > best) {
+			best = c[i] / c[i - 1];
+			cut = i;
+		}
+	if (cut > 0) {
+		*low = stats_median(c, cut);
+		*high = stats_median(c + cut, n - cut);
+	}
+	if (c != buf)
+		free(c);
+	return cut > 0;
+}

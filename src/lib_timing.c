@@ -25,6 +25,7 @@
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +59,374 @@ static struct cleanup_reg *cleanup_reg;
 static int current_helpers;
 /* The control pipe of this copy, closed in its helpers. */
 static int current_ctl_fd = -1;
+/* The copy this process measures (0 for -P 1). */
+static int current_copy;
+
+/* ------------------------------------------------------------------ */
+/* Parties: every process of one copy's measurement, and the CPUs each
+ * was seen on at the boundaries of the timed intervals (sampled, not
+ * assumed): this process with sched_getcpu(), a helper from field 39 of
+ * /proc/<pid>/stat, short-lived children (lat_proc) from a shared set
+ * each child marks before it goes. */
+
+#define MAX_PARTIES 64 /* tracked per copy; more helpers are counted */
+#define MAX_SEEN 8     /* distinct CPUs kept per party */
+#define CHILD_WORDS 16 /* children's CPU set: 1024 CPUs */
+
+struct party {
+	pid_t pid;  /* 0: this process; -1: the children */
+	int helper; /* 0: this process; k: helper k; -1: the children */
+	int asked;  /* the CPU the policy chose; < 0 none */
+	int last;   /* the CPU last seen; -1 none yet */
+	int nseen;  /* distinct CPUs seen (up to MAX_SEEN kept) */
+	short seen[MAX_SEEN];
+};
+
+struct party_tab {
+	int n;         /* parties tracked */
+	int untracked; /* helpers beyond MAX_PARTIES */
+	struct party p[MAX_PARTIES];
+};
+
+static struct party_tab parties;
+/* Set while the timed callback runs: processes it forks (lat_pmake's
+ * jobs) come and go within an interval and are not parties. */
+static int in_timed;
+static uint64_t *child_set;  /* shared with the children */
+static pid_t child_set_owner; /* the process that mapped it */
+static int child_cpu = -1;   /* where a child places itself; -1 stays */
+
+static void
+party_add(pid_t pid, int helper, int asked)
+{
+	struct party *q;
+
+	if (parties.n >= MAX_PARTIES) {
+		parties.untracked++;
+		return;
+	}
+	q = &parties.p[parties.n++];
+	memset(q, 0, sizeof(*q));
+	q->pid = pid;
+	q->helper = helper;
+	q->asked = asked;
+	q->last = -1;
+}
+
+/* A new measurement in this process, for copy `copy`. */
+static void
+parties_reset(int copy)
+{
+	current_copy = copy;
+	parties.n = 0;
+	parties.untracked = 0;
+	child_cpu = -1;
+	party_add(0, 0, sched_target(copy, 0, current_helpers));
+}
+
+/* Forget what was seen before the timed intervals. */
+static void
+parties_begin(void)
+{
+	int i;
+
+	for (i = 0; i < parties.n; i++) {
+		parties.p[i].nseen = 0;
+		parties.p[i].last = -1;
+	}
+	if (child_set != NULL)
+		for (i = 0; i < CHILD_WORDS; i++)
+			__atomic_store_n(&child_set[i], 0, __ATOMIC_RELAXED);
+}
+
+static void
+seen_add(struct party *q, int cpu)
+{
+	int i;
+
+	if (cpu < 0)
+		return;
+	q->last = cpu;
+	for (i = 0; i < q->nseen && i < MAX_SEEN; i++)
+		if (q->seen[i] == cpu)
+			return;
+	if (q->nseen < MAX_SEEN)
+		q->seen[q->nseen] = (short)cpu;
+	q->nseen++;
+}
+
+/* The CPU a process last ran on: field 39 of /proc/<pid>/stat; -1. */
+static int
+proc_cpu(pid_t pid)
+{
+	char path[64], buf[1024], *p, *end;
+	int fd, field;
+	ssize_t r;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	r = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (r <= 0)
+		return -1;
+	buf[r] = '\0';
+	/* The name (field 2) may hold spaces: count from its ')'. */
+	p = strrchr(buf, ')');
+	if (p == NULL)
+		return -1;
+	p++;
+	for (field = 3; field < 39; field++) {
+		p = strchr(p + 1, ' ');
+		if (p == NULL)
+			return -1;
+	}
+	field = (int)strtol(p + 1, &end, 10);
+	return end == p + 1 ? -1 : field;
+}
+
+/* One look at every party (untimed, between intervals). */
+static void
+parties_sample(void)
+{
+	int i, w;
+
+	for (i = 0; i < parties.n; i++) {
+		struct party *q = &parties.p[i];
+
+		if (q->pid == 0)
+			seen_add(q, sched_getcpu());
+		else if (q->pid > 0)
+			seen_add(q, proc_cpu(q->pid));
+		else if (child_set != NULL)
+			for (w = 0; w < CHILD_WORDS; w++) {
+				uint64_t m = __atomic_load_n(&child_set[w],
+				                             __ATOMIC_RELAXED);
+				int b;
+
+				for (b = 0; b < 64; b++)
+					if (m & (1ULL << b))
+						seen_add(q, w * 64 + b);
+			}
+	}
+}
+
+int
+bench_track_children(void)
+{
+	int main_cpu = sched_target(current_copy, 0, current_helpers);
+
+	if (child_set == NULL || child_set_owner != getpid()) {
+		child_set = mmap(NULL, CHILD_WORDS * sizeof(uint64_t),
+		                 PROT_READ | PROT_WRITE,
+		                 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		if (child_set == MAP_FAILED) {
+			child_set = NULL;
+			util_syserr("mmap");
+			return -1;
+		}
+		child_set_owner = getpid();
+	}
+	child_cpu = sched_target(current_copy, 1, current_helpers);
+	party_add(-1, -1, child_cpu);
+	/* A child inherits this process's CPU; it moves only when the
+	 * policy puts it elsewhere. */
+	if (child_cpu == main_cpu || child_cpu < 0)
+		child_cpu = -1;
+	return 0;
+}
+
+void
+bench_child_start(void)
+{
+	int cpu;
+
+	if (child_cpu >= 0) {
+		cpu_set_t one;
+
+		CPU_ZERO(&one);
+		CPU_SET(child_cpu, &one);
+		(void)sched_setaffinity(0, sizeof(one), &one);
+	}
+	cpu = sched_getcpu();
+	if (child_set != NULL && cpu >= 0 && cpu < CHILD_WORDS * 64)
+		__atomic_fetch_or(&child_set[cpu / 64], 1ULL << (cpu % 64),
+		                  __ATOMIC_RELAXED);
+}
+
+/* Append to buf (len bytes, *used so far), never past its end. */
+static void __attribute__((format(printf, 4, 5)))
+append(char *buf, size_t len, size_t *used, const char *fmt, ...)
+{
+	va_list ap;
+	int w;
+
+	if (*used + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	w = vsnprintf(buf + *used, len - *used, fmt, ap);
+	va_end(ap);
+	if (w < 0)
+		return;
+	*used += (size_t)w;
+	if (*used >= len) {
+		*used = len - 1;
+		if (len > 4)
+			memcpy(buf + len - 4, "...", 4);
+	}
+}
+
+static int
+party_helpers(const struct party_tab *t)
+{
+	int i, k = 0;
+
+	for (i = 0; i < t->n; i++)
+		k += t->p[i].helper > 0;
+	return k + t->untracked;
+}
+
+/* The name of party i: main, helper (the only one), helperK, child. */
+static void
+party_name(char *buf, size_t len, const struct party_tab *t, int i)
+{
+	const struct party *q = &t->p[i];
+
+	if (q->helper == 0)
+		snprintf(buf, len, "main");
+	else if (q->helper < 0)
+		snprintf(buf, len, "child");
+	else if (party_helpers(t) == 1)
+		snprintf(buf, len, "helper");
+	else
+		snprintf(buf, len, "helper%d", q->helper);
+}
+
+/* The CPUs party i was seen on, per copy: "0", "0+1", "0,1" (copies). */
+static void
+party_cpus(char *buf, size_t len, const struct party_tab *tabs, int ncopies,
+           int i)
+{
+	size_t used = 0;
+	int c, k;
+
+	buf[0] = '\0';
+	for (c = 0; c < ncopies; c++) {
+		const struct party *q =
+		    i < tabs[c].n ? &tabs[c].p[i] : NULL;
+
+		if (c)
+			append(buf, len, &used, ",");
+		if (q == NULL || q->nseen == 0) {
+			append(buf, len, &used, "?");
+			continue;
+		}
+		for (k = 0; k < q->nseen && k < MAX_SEEN; k++)
+			append(buf, len, &used, "%s%d", k ? "+" : "", q->seen[k]);
+		if (q->nseen > MAX_SEEN)
+			append(buf, len, &used, "+...");
+	}
+}
+
+static int
+party_moved(const struct party_tab *tabs, int ncopies, int i)
+{
+	int c;
+
+	for (c = 0; c < ncopies; c++)
+		if (i < tabs[c].n && tabs[c].p[i].nseen > 1)
+			return 1;
+	return 0;
+}
+
+/*
+ * "POLICY cpus=A,B main=A,B helper=A,B ..." for ncopies copies: cpus
+ * lists the CPU each copy's own process was last seen on (lmbench-ng's
+ * first form), then every party with the CPUs it was seen on during the
+ * timed intervals, per copy; a run of helpers seen alike is one entry
+ * (helper1-7=0).  CROSS adds shared=<cache level>; moved= names the
+ * parties seen on more than one CPU.  Returns the number of those.
+ */
+static int
+placement(char *buf, size_t len, const struct party_tab *tabs, int ncopies)
+{
+	char name[32], v[256], w[256];
+	const char *shared = sched_cross_shared(0);
+	size_t used = 0;
+	int c, i, j, moved = 0;
+
+	append(buf, len, &used, "%s cpus=", sched_policy());
+	for (c = 0; c < ncopies; c++) {
+		int cpu = tabs[c].n > 0 ? tabs[c].p[0].last : -1;
+
+		if (cpu < 0)
+			append(buf, len, &used, "%s?", c ? "," : "");
+		else
+			append(buf, len, &used, "%s%d", c ? "," : "", cpu);
+	}
+	for (i = 0; i < tabs[0].n; i = j) {
+		party_name(name, sizeof(name), &tabs[0], i);
+		party_cpus(v, sizeof(v), tabs, ncopies, i);
+		/* Helpers k..m seen alike: one entry. */
+		for (j = i + 1; tabs[0].p[i].helper > 0 && j < tabs[0].n &&
+		                tabs[0].p[j].helper == tabs[0].p[j - 1].helper + 1;
+		     j++) {
+			party_cpus(w, sizeof(w), tabs, ncopies, j);
+			if (strcmp(v, w) != 0)
+				break;
+		}
+		if (j - i > 1)
+			append(buf, len, &used, " %s-%d=%s", name,
+			       tabs[0].p[j - 1].helper, v);
+		else
+			append(buf, len, &used, " %s=%s", name, v);
+	}
+	if (tabs[0].untracked)
+		append(buf, len, &used, " untracked=%d", tabs[0].untracked);
+	if (shared != NULL)
+		append(buf, len, &used, " shared=%s", shared);
+	for (i = 0; i < tabs[0].n; i++)
+		if (party_moved(tabs, ncopies, i)) {
+			party_name(name, sizeof(name), &tabs[0], i);
+			append(buf, len, &used, "%s%s", moved ? "," : " moved=",
+			       name);
+			moved++;
+		}
+	return moved;
+}
+
+/* The record's placement, and one line on stderr when a party that the
+ * policy placed, or any party of a measurement with several, was seen
+ * on more than one CPU during the timed intervals. */
+static void
+placement_report(char *buf, size_t len, const struct party_tab *tabs,
+                 int ncopies)
+{
+	char name[32], v[256], line[512];
+	size_t used = 0;
+	int i, placed = 0;
+
+	if (placement(buf, len, tabs, ncopies) == 0)
+		return;
+	for (i = 0; i < tabs[0].n; i++) {
+		if (!party_moved(tabs, ncopies, i))
+			continue;
+		placed |= tabs[0].p[i].asked >= 0;
+		party_name(name, sizeof(name), &tabs[0], i);
+		party_cpus(v, sizeof(v), tabs, ncopies, i);
+		append(line, sizeof(line), &used, "%s%s on CPUs %s",
+		       used ? ", " : "", name, v);
+		if (tabs[0].p[i].asked >= 0)
+			append(line, sizeof(line), &used, " (placed on %d)",
+			       tabs[0].p[i].asked);
+	}
+	if (placed || tabs[0].n > 1)
+		util_err("warning: moved between CPUs during the timed "
+		         "intervals (LMBENCH_SCHED %s): %s; the figure mixes "
+		         "placements",
+		         sched_policy(), line);
+}
 
 uint64_t
 timing_now_ns(void)
@@ -394,7 +763,11 @@ bench_fork(int copy, int helper)
 		}
 		if (sched_place(copy, helper, current_helpers) == -1)
 			_exit(EXIT_FAILED);
+		return 0;
 	}
+	if (helper > 0 && !in_timed)
+		party_add(pid, helper, sched_target(copy, helper,
+		                                    current_helpers));
 	return pid;
 }
 
@@ -784,10 +1157,12 @@ timed(const struct copy_ctx *c, uint64_t n, uint64_t *ns)
 
 	if (d->before && d->before(d->state, n) != 0)
 		return -1;
+	in_timed = 1;
 	t0 = timing_now_ns();
 	rc = d->run(d->state, n);
 	if (ns)
 		*ns = timing_now_ns() - t0;
+	in_timed = 0;
 	if (d->after && d->after(d->state, n) != 0)
 		return -1;
 	return rc;
@@ -846,12 +1221,15 @@ measure_copy(struct copy_ctx *c)
 				return -1;
 		} while (timing_now_ns() < end);
 	}
+	parties_begin();
 	for (k = 0; k < c->o->repetitions; k++) {
 		uint64_t t;
 		double v;
 
+		parties_sample();
 		if (timed(c, c->iters, &t) != 0)
 			return -1;
+		parties_sample();
 		v = (double)t - c->timing_o - (double)c->iters * c->loop_o;
 		c->out[k].ns_per_iter = v > 0 ? v / (double)c->iters : 0;
 		c->out[k].iters = c->iters;
@@ -861,9 +1239,9 @@ measure_copy(struct copy_ctx *c)
 
 /* Shared between the copies and the parent for -P > 1. */
 struct shared {
-	atomic_int stop;             /* set by the parent: copies may exit */
-	int cpu[BENCH_MAX_PARALLEL]; /* the CPU each copy last ran on */
-	struct bench_sample s[];     /* parallel * repetitions samples */
+	atomic_int stop;         /* set by the parent: copies may exit */
+	struct party_tab *tabs;  /* per copy: its parties (own mapping) */
+	struct bench_sample s[]; /* parallel * repetitions samples */
 };
 
 static int
@@ -885,6 +1263,7 @@ run_copy(struct copy_ctx *c, int copy, int ctl, int go, struct shared *sh)
 	int ok;
 
 	current_ctl_fd = ctl;
+	parties_reset(copy);
 	if (c->d->init && c->d->init(c->d->state, copy) != 0) {
 		write_byte(ctl, 'E');
 		_exit(EXIT_FAILED);
@@ -901,7 +1280,7 @@ run_copy(struct copy_ctx *c, int copy, int ctl, int go, struct shared *sh)
 		_exit(EXIT_FAILED);
 	c->out = &sh->s[(size_t)copy * (size_t)c->o->repetitions];
 	ok = measure_copy(c) == 0;
-	sh->cpu[copy] = sched_getcpu();
+	sh->tabs[copy] = parties;
 	write_byte(ctl, ok ? 'D' : 'E');
 	if (!ok)
 		_exit(EXIT_FAILED);
@@ -956,19 +1335,6 @@ gather(struct pollfd *pfd, int n, char want)
 	return 0;
 }
 
-/* "POLICY cpus=a,b,..." from the CPU each copy ran on. */
-static void
-placement(char *buf, size_t len, const int *cpu, int n)
-{
-	size_t used;
-	int i;
-
-	used = (size_t)snprintf(buf, len, "%s cpus=", sched_policy());
-	for (i = 0; i < n && used < len; i++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%d",
-		                         i ? "," : "", cpu[i]);
-}
-
 static int
 run_parallel(struct copy_ctx *c, struct bench_sample *all, char *where,
              size_t wherelen)
@@ -996,6 +1362,17 @@ run_parallel(struct copy_ctx *c, struct bench_sample *all, char *where,
 		return -1;
 	}
 	atomic_init(&sh->stop, 0);
+	sh->tabs = mmap(NULL, (size_t)P * sizeof(*sh->tabs),
+	                PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1,
+	                0);
+	if (sh->tabs == MAP_FAILED) {
+		util_syserr("mmap");
+		munmap(sh, shsize);
+		free(pfd);
+		free(pids);
+		return -1;
+	}
+	memset(sh->tabs, 0, (size_t)P * sizeof(*sh->tabs));
 	if (pipe2(go, O_CLOEXEC) != 0) {
 		util_syserr("pipe");
 		goto out;
@@ -1052,7 +1429,7 @@ run_parallel(struct copy_ctx *c, struct bench_sample *all, char *where,
 		util_err("a copy failed while finishing");
 	memcpy(all, sh->s,
 	       (size_t)P * (size_t)c->o->repetitions * sizeof(*all));
-	placement(where, wherelen, sh->cpu, P);
+	placement_report(where, wherelen, sh->tabs, P);
 	c->iters = sh->s[0].iters;
 	goto close;
 kill:
@@ -1071,6 +1448,7 @@ close:
 		close(go[0]);
 	close(go[1]);
 out:
+	munmap(sh->tabs, (size_t)P * sizeof(*sh->tabs));
 	munmap(sh, shsize);
 	free(pfd);
 	free(pids);
@@ -1093,7 +1471,6 @@ bench_run(const struct bench_desc *d, const struct bench_opts *o,
 	struct copy_ctx c;
 	size_t n = (size_t)o->parallel * (size_t)o->repetitions, i;
 	double *v;
-	int cpu;
 
 	memset(r, 0, sizeof(*r));
 	memset(&c, 0, sizeof(c));
@@ -1115,6 +1492,7 @@ bench_run(const struct bench_desc *d, const struct bench_opts *o,
 	}
 	if (o->parallel <= 1) {
 		c.out = r->samples;
+		parties_reset(0);
 		if (sched_place(0, 0, o->helpers) == -1) {
 			bench_result_free(r);
 			return -1;
@@ -1132,8 +1510,8 @@ bench_run(const struct bench_desc *d, const struct bench_opts *o,
 			bench_result_free(r);
 			return -1;
 		}
-		cpu = sched_getcpu();
-		placement(r->placement, sizeof(r->placement), &cpu, 1);
+		placement_report(r->placement, sizeof(r->placement), &parties,
+		                 1);
 		if (d->cleanup)
 			d->cleanup(d->state);
 	} else if (run_parallel(&c, r->samples, r->placement,

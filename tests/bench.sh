@@ -53,7 +53,7 @@ echo "lat_mem_rd -t 256 64 at 256 MB: $ours ns; bare random chase: $peer ns; rat
 # lat_pipe beside perf bench sched pipe, both ends on CPU 0 for both
 # (an op of perf's is one round trip, as lat_pipe's iteration).
 if command -v perf >/dev/null && perf bench sched pipe -l 1000 >/dev/null 2>&1; then
-	ours=$(LMBENCH_SCHED="CUSTOM 0" "$BUILD/lat_pipe" 2>&1 | awk '{ print $3 }')
+	ours=$(LMBENCH_SCHED=SAME taskset -c 0 "$BUILD/lat_pipe" 2>&1 | awk '/^Pipe latency:/ { print $3 }')
 	peer=$(taskset -c 0 perf bench sched pipe -l 200000 2>&1 | awk '/usecs\/op/ { print $1 }')
 	echo "lat_pipe (CPU 0): $ours us; perf bench sched pipe (taskset -c 0): $peer us per round trip; ratio $(ratio "$ours" "$peer") (target within 0.90-1.10)"
 else
@@ -80,6 +80,46 @@ echo "bw_tcp (64 KB messages, loopback): $ours MB/s; bare write/read loop: $peer
 "$BUILD/lat_tcp" -S -p "$port" 127.0.0.1
 "$BUILD/lat_udp" -S -p $((port + 1)) 127.0.0.1
 "$BUILD/bw_tcp" -S -p $((port + 2)) 127.0.0.1
+
+# Placement (issue 11): five runs each under the default placement, SAME
+# (every party on the first CPU this shell may use; the servers started
+# there too, and the clients asked for SAME), and the coefficient of
+# variation of each figure; then the same-CPU loopback round trip beside
+# a bare ping-pong pinned the same way, and lat_pipe under CROSS.
+first=$(taskset -pc $$ 2>/dev/null | sed 's/.*: //; s/[-,].*//')
+[ -n "$first" ] || first=0
+pp=$((port + 3))
+LMBENCH_SCHED=SAME taskset -c "$first" "$BUILD/lat_tcp" -s -p "$pp" &&
+	LMBENCH_SCHED=SAME taskset -c "$first" "$BUILD/lat_udp" -s -p $((pp + 1))
+for f in pipe unix ctx tcp udp cross; do : >"$T_TMP/cv.$f"; done
+for _ in 1 2 3 4 5; do
+	"$BUILD/lat_pipe" 2>&1 | awk '/^Pipe latency:/ { print $3 }' >>"$T_TMP/cv.pipe"
+	"$BUILD/lat_unix" 2>&1 | awk '/^AF_UNIX sock stream latency:/ { print $5 }' >>"$T_TMP/cv.unix"
+	"$BUILD/lat_ctx" -s 0 2 2>&1 | awk '$1 == 2 { print $2 }' >>"$T_TMP/cv.ctx"
+	LMBENCH_SCHED=SAME taskset -c "$first" "$BUILD/lat_tcp" -p "$pp" 127.0.0.1 2>&1 |
+		awk '/^TCP latency/ { print $5 }' >>"$T_TMP/cv.tcp"
+	LMBENCH_SCHED=SAME taskset -c "$first" "$BUILD/lat_udp" -p $((pp + 1)) 127.0.0.1 2>&1 |
+		awk '/^UDP latency/ { print $5 }' >>"$T_TMP/cv.udp"
+	if [ "$(nproc)" -ge 2 ]; then
+		LMBENCH_SCHED=CROSS "$BUILD/lat_pipe" 2>&1 | awk '/^Pipe latency:/ { print $3 }' >>"$T_TMP/cv.cross"
+	fi
+done
+echo "placement SAME (default), 5 runs each, CV target < 5% on a quiet machine:"
+for f in pipe:lat_pipe unix:lat_unix ctx:"lat_ctx 2p/0K" tcp:"lat_tcp loopback" udp:"lat_udp loopback"; do
+	if [ -s "$T_TMP/cv.${f%%:*}" ]; then
+		echo "  ${f#*:}: $(tr '\n' ' ' <"$T_TMP/cv.${f%%:*}")us; CV $(cv "$T_TMP/cv.${f%%:*}")%"
+	else
+		echo "  ${f#*:}: no figure"
+	fi
+done
+if [ -s "$T_TMP/cv.cross" ]; then
+	echo "  (the other figure) lat_pipe CROSS: $(tr '\n' ' ' <"$T_TMP/cv.cross")us; CV $(cv "$T_TMP/cv.cross")%"
+fi
+ours=$(LMBENCH_SCHED=SAME taskset -c "$first" "$BUILD/lat_tcp" -p "$pp" 127.0.0.1 2>&1 | awk '/^TCP latency/ { print $5 }')
+peer=$(taskset -c "$first" "$PEER" tcprtt 1)
+echo "lat_tcp (loopback, client and server on CPU $first): $ours us; bare TCP ping-pong (taskset -c $first): $peer us; ratio $(ratio "$ours" "$peer") (target within 0.90-1.10)"
+"$BUILD/lat_tcp" -S -p "$pp" 127.0.0.1
+"$BUILD/lat_udp" -S -p $((pp + 1)) 127.0.0.1
 
 # compare over two sets of 10 result files of 600 metrics with 11
 # samples each (made from the fixture's records).

@@ -118,7 +118,7 @@ awk '
 		if (rest == "}") { plain++; next }
 		st = $0; sub(/.*"statistic":"/, "", st); sub(/".*/, "", st)
 		if (rest != "}" && st !~ /^(median|minimum)( difference)?$/) { fail("statistic " st); next }
-		re2 = "^,\"statistic\":\"S\",\"samples\":[[][-0-9.e+,]+[]],\"iterations\":[0-9]+,\"repetitions\":[0-9]+,\"warmup_us\":[0-9]+,\"parallel\":[0-9]+,\"placement\":\"S\",\"enough_us\":[-0-9.e+]+,\"timer_overhead_ns\":[-0-9.e+]+,\"loop_overhead_ns\":[-0-9.e+]+[}]$"
+		re2 = "^,\"statistic\":\"S\",\"samples\":[[][-0-9.e+,]+[]],(\"mixed\":[[][-0-9.e+]+,[-0-9.e+]+[]],)?\"iterations\":[0-9]+,\"repetitions\":[0-9]+,\"warmup_us\":[0-9]+,\"parallel\":[0-9]+,\"placement\":\"S\",\"enough_us\":[-0-9.e+]+,\"timer_overhead_ns\":[-0-9.e+]+,\"loop_overhead_ns\":[-0-9.e+]+[}]$"
 		if (!match(rest, re2)) { fail("measurement keys, order or types"); next }
 		s = rest; sub(/.*"samples":\[/, "", s); sub(/\].*/, "", s)
 		k = split(s, x, ",")
@@ -132,22 +132,37 @@ awk '
 			if (x[i] + 0 > hi + 0) hi = x[i]
 		}
 		if (st !~ /difference/ && (v + 0 < lo * 0.999999 || v + 0 > hi * 1.000001)) { fail("value outside the samples"); next }
+		# placement: the policy, the CPU of each copy, then every party
+		# with the CPUs it was seen on (at least main=).
+		pl = $0; sub(/.*"placement":"/, "", pl); sub(/".*/, "", pl)
+		if (pl !~ /^(DEFAULT|SINGLE|SAME|CROSS|BALANCED|BALANCED_SPREAD|UNIQUE|UNIQUE_SPREAD|CUSTOM|CUSTOM_UNIQUE|CUSTOM_SPREAD)( [0-9 ,]+)? cpus=[0-9?,]+ main=[0-9?,+]+/) { fail("placement " pl); next }
+		if (rest ~ /"mixed":/) {
+			mx = rest; sub(/.*"mixed":\[/, "", mx); sub(/\].*/, "", mx)
+			split(mx, m2, ",")
+			if (!num(m2[1]) || !num(m2[2]) || m2[1] + 0 >= m2[2] + 0 || m2[1] + 0 < lo * 0.999999 || m2[2] + 0 > hi * 1.000001) { fail("mixed " mx); next }
+			mixed++
+		}
 		meas++
 	}
-	END { printf "json: %d records (%d measurements, %d plain values), %d bad\n", n, meas, plain, bad; exit bad > 0 }' "$1"
+	END { printf "json: %d records (%d measurements, %d plain values, %d mixed), %d bad\n", n, meas, plain, mixed, bad; exit bad > 0 }' "$1"
 }
 # The checker itself refuses what the schema does not allow.
 for badrec in '{"schema":2,"program":"x","args":[],"metric":"m","unit":"us","value":1}' \
 	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"furlongs","value":1}' \
 	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"us","value":0}' \
 	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"us","value":1,"statistic":"median","samples":[1,2],"iterations":1,"repetitions":3,"warmup_us":0,"parallel":1,"placement":"DEFAULT cpus=0","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}' \
-	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"us","value":9,"statistic":"median","samples":[1,2,3],"iterations":1,"repetitions":3,"warmup_us":0,"parallel":1,"placement":"DEFAULT cpus=0","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}'; do
+	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"us","value":9,"statistic":"median","samples":[1,2,3],"iterations":1,"repetitions":3,"warmup_us":0,"parallel":1,"placement":"DEFAULT cpus=0 main=0","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}' \
+	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"us","value":2,"statistic":"median","samples":[1,2,3],"iterations":1,"repetitions":3,"warmup_us":0,"parallel":1,"placement":"DEFAULT cpus=0","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}' \
+	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"us","value":2,"statistic":"median","samples":[1,2,3],"iterations":1,"repetitions":3,"warmup_us":0,"parallel":1,"placement":"NOWHERE cpus=0 main=0","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}' \
+	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"us","value":2,"statistic":"median","samples":[1,1,5,5],"mixed":[5,1],"iterations":1,"repetitions":4,"warmup_us":0,"parallel":1,"placement":"SAME cpus=0 main=0 helper=0","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}' \
+	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"us","value":2,"statistic":"median","samples":[1,1,5,5],"iterations":1,"mixed":[1,5],"repetitions":4,"warmup_us":0,"parallel":1,"placement":"SAME cpus=0 main=0 helper=0","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}'; do
 	printf '%s\n' "$badrec" >"$T_TMP/bad"
 	if ! check "$T_TMP/bad" >/dev/null; then ok; else not_ok "the checker passed $badrec"; fi
 done
 
-printf '%s\n' '{"schema":1,"program":"x","args":["a\"b,c","[d]"],"metric":"m: \"q\"","unit":"us","value":1.5}' >"$T_TMP/good"
-if check "$T_TMP/good" >/dev/null; then ok; else not_ok "the checker refused a record with escapes: $(cat "$T_TMP/good")"; fi
+printf '%s\n' '{"schema":1,"program":"x","args":["a\"b,c","[d]"],"metric":"m: \"q\"","unit":"us","value":1.5}' \
+	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"us","value":3,"statistic":"median","samples":[1,1,5,5],"mixed":[1,5],"iterations":1,"repetitions":4,"warmup_us":0,"parallel":1,"placement":"CROSS cpus=0 main=0 helper=1+0 shared=L3 moved=helper","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}' >"$T_TMP/good"
+if check "$T_TMP/good" >/dev/null; then ok; else not_ok "the checker refused a record with escapes or mixed samples: $(check "$T_TMP/good")"; fi
 
 # Every record of every program, against the schema.
 cat "$J".* >"$T_TMP/all"

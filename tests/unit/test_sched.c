@@ -1,4 +1,7 @@
 /* test_sched.c - unit tests of the LMBENCH_SCHED policies. */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
@@ -20,6 +23,68 @@ is_permutation(int n)
 		seen[v] = 1;
 	}
 	return 1;
+}
+
+/* CROSS's pairs on synthetic topologies (lowest shared cache level). */
+static void
+cross_pairs(void)
+{
+	/* Two cores of two threads: 0,2 and 1,3 are siblings (L1), all
+	 * share L3: pairs of two cores, 0-1 and 2-3. */
+	static const int smt[16] = { 0, 3, 1, 3, 3, 0, 3, 1,
+		                     1, 3, 0, 3, 3, 1, 3, 0 };
+	/* 0 and 1 share L2, 2 and 3 share L2, all share L3. */
+	static const int l2[16] = { 0, 2, 3, 3, 2, 0, 3, 3,
+		                    3, 3, 0, 2, 3, 3, 2, 0 };
+	/* Two threads of one core only: they are the pair. */
+	static const int one_core[4] = { 0, 1, 1, 0 };
+	/* Nothing shared (no sysfs): any two, in order; 3 CPUs, one pair. */
+	static const int none[9] = { 0 };
+	int p[4][2];
+
+	CHECK(sched_cross_pairs(4, smt, p) == 2);
+	CHECK(p[0][0] == 0 && p[0][1] == 1 && p[1][0] == 2 && p[1][1] == 3);
+	CHECK(sched_cross_pairs(4, l2, p) == 2);
+	CHECK(p[0][0] == 0 && p[0][1] == 1 && p[1][0] == 2 && p[1][1] == 3);
+	CHECK(sched_cross_pairs(2, one_core, p) == 1);
+	CHECK(p[0][0] == 0 && p[0][1] == 1);
+	CHECK(sched_cross_pairs(3, none, p) == 1);
+	CHECK(p[0][0] == 0 && p[0][1] == 1);
+	CHECK(sched_cross_pairs(1, none, p) == 0);
+}
+
+/* A server is placed as copy 0's peer: on its CPU under SAME, on the
+ * other CPU of its pair under CROSS, nowhere under DEFAULT. */
+static void
+server_placement(void)
+{
+	cpu_set_t set;
+	int first, cpu;
+
+	CHECK(sched_getaffinity(0, sizeof(set), &set) == 0);
+	for (first = 0; !CPU_ISSET(first, &set); first++)
+		;
+	setenv("LMBENCH_SCHED", "DEFAULT", 1);
+	CHECK(sched_place_server() == -2);
+	setenv("LMBENCH_SCHED", "NONSENSE", 1);
+	CHECK(sched_place_server() == -1);
+	if (CPU_COUNT(&set) >= 2) {
+		setenv("LMBENCH_SCHED", "CROSS", 1);
+		cpu = sched_target(0, 0, 1);
+		CHECK(cpu >= 0 && sched_target(0, 1, 1) >= 0);
+		CHECK(sched_target(0, 1, 1) != cpu);
+		CHECK(sched_target(0, 2, 3) == cpu);
+		CHECK(sched_cross_shared(0) != NULL);
+		CHECK(sched_place_server() == sched_target(0, 1, 1));
+		CHECK(sched_getcpu() == sched_target(0, 1, 1));
+	}
+	CHECK(sched_set_policy("bogus") == -1);
+	CHECK(sched_set_policy("SAME") == 0);
+	CHECK(strcmp(sched_policy(), "SAME") == 0);
+	CHECK(sched_cross_shared(0) == NULL);
+	CHECK(sched_place_server() == first);
+	CHECK(sched_getcpu() == first);
+	unsetenv("LMBENCH_SCHED");
 }
 
 int
@@ -53,5 +118,12 @@ main(void)
 	CHECK(sched_logical_cpu("CUSTOM ", 0, 0, 0, 8) == -1);
 	CHECK(sched_logical_cpu("CUSTOM a", 0, 0, 0, 8) == -1);
 	CHECK(sched_logical_cpu("NONSENSE", 0, 0, 0, 8) == -1);
+	/* SAME: every party of copy c on CPU c; CROSS: from the topology. */
+	CHECK(sched_logical_cpu("SAME", 0, 1, 1, 4) == 0);
+	CHECK(sched_logical_cpu("same", 5, 3, 7, 4) == 1);
+	CHECK(sched_logical_cpu("CROSS", 0, 1, 1, 4) == -3);
+	CHECK(sched_logical_cpu("CROSSED", 0, 1, 1, 4) == -1);
+	cross_pairs();
+	server_placement();
 	return check_done("test_sched");
 }
