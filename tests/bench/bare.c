@@ -8,10 +8,15 @@
  * program is in the way.
  *
  * Usage: bare [-A] [-n passes] bw_mem KERNEL SIZE
+ *        bare [-A] [-n passes] lmbench KERNEL SIZE
  *        bare [-A] [-n passes] stream KERNEL SIZE
  *   bw_mem kernels: rd wr rdwr cp fwr frd fcp bzero bcopy; SIZE bytes per
  *     buffer, MB/s counted as bw_mem counts (SIZE per pass); the median
  *     of the passes, as bw_mem shows the median
+ *   lmbench kernels: rd wr rdwr cp fwr frd fcp in lmbench 3's shape (as
+ *     its bw_mem's are described in METHODS.md): 4-byte ints in blocks of
+ *     128 (512 bytes), the partial ones on every fourth int; counted and
+ *     reported as bw_mem
  *   stream kernels: copy scale add triad fill daxpy sum; SIZE is the
  *     three arrays together (stream's -M); MB/s counted as STREAM counts;
  *     the best pass, as stream shows the minimum time
@@ -133,6 +138,80 @@ b_bcopy(struct bufs *b)
 	memcpy(b->q, b->p, b->words * 8);
 }
 
+/* lmbench 3's shape: blocks of 128 ints, fully unrolled (the pragma asks
+ * the compiler for what lmbench wrote out by hand). */
+#define LM_BLOCK 128
+#define LM_LOOP(step, body)                                                    \
+	do {                                                                   \
+		size_t n_ = b->words * 2 / LM_BLOCK, k_, j;                    \
+		for (k_ = 0; k_ < n_; k_++, p += LM_BLOCK, q += LM_BLOCK) {     \
+			_Pragma("GCC unroll 128") for (j = 0; j < LM_BLOCK;    \
+						       j += (step)) body;      \
+		}                                                              \
+	} while (0)
+
+static void
+l_rd(struct bufs *b)
+{
+	const uint32_t *p = (const uint32_t *)b->p, *q = p;
+	uint32_t s = 0;
+
+	LM_LOOP(4, s += p[j]);
+	b->sink += s;
+}
+
+static void
+l_frd(struct bufs *b)
+{
+	const uint32_t *p = (const uint32_t *)b->p, *q = p;
+	uint32_t s = 0;
+
+	LM_LOOP(1, s += p[j]);
+	b->sink += s;
+}
+
+static void
+l_wr(struct bufs *b)
+{
+	uint32_t *p = (uint32_t *)b->p, *q = p, v = (uint32_t)b->sink | 1;
+
+	LM_LOOP(4, p[j] = v);
+}
+
+static void
+l_fwr(struct bufs *b)
+{
+	uint32_t *p = (uint32_t *)b->p, *q = p, v = (uint32_t)b->sink | 1;
+
+	LM_LOOP(1, p[j] = v);
+}
+
+static void
+l_rdwr(struct bufs *b)
+{
+	uint32_t *p = (uint32_t *)b->p, *q = p;
+
+	LM_LOOP(4, p[j] += 1);
+}
+
+static void
+l_cp(struct bufs *b)
+{
+	const uint32_t *p = (const uint32_t *)b->p;
+	uint32_t *q = (uint32_t *)b->q;
+
+	LM_LOOP(4, q[j] = p[j]);
+}
+
+static void
+l_fcp(struct bufs *b)
+{
+	const uint32_t *p = (const uint32_t *)b->p;
+	uint32_t *q = (uint32_t *)b->q;
+
+	LM_LOOP(1, q[j] = p[j]);
+}
+
 /* STREAM's kernels, as McCalpin writes them. */
 static void
 s_copy(struct bufs *b)
@@ -216,7 +295,11 @@ static const struct kernel {
 	{ "bw_mem", "rdwr", b_rdwr, 1, 0 },  { "bw_mem", "cp", b_cp, 2, 0 },
 	{ "bw_mem", "fwr", b_fwr, 1, 0 },    { "bw_mem", "frd", b_frd, 1, 0 },
 	{ "bw_mem", "fcp", b_fcp, 2, 0 },    { "bw_mem", "bzero", b_bzero, 1, 0 },
-	{ "bw_mem", "bcopy", b_bcopy, 2, 0 }, { "stream", "copy", s_copy, 3, 16 },
+	{ "bw_mem", "bcopy", b_bcopy, 2, 0 }, { "lmbench", "rd", l_rd, 1, 0 },
+	{ "lmbench", "wr", l_wr, 1, 0 },     { "lmbench", "rdwr", l_rdwr, 1, 0 },
+	{ "lmbench", "cp", l_cp, 2, 0 },     { "lmbench", "fwr", l_fwr, 1, 0 },
+	{ "lmbench", "frd", l_frd, 1, 0 },   { "lmbench", "fcp", l_fcp, 2, 0 },
+	{ "stream", "copy", s_copy, 3, 16 },
 	{ "stream", "scale", s_scale, 3, 16 }, { "stream", "add", s_add, 3, 24 },
 	{ "stream", "triad", s_triad, 3, 24 }, { "stream", "fill", s_fill, 3, 8 },
 	{ "stream", "daxpy", s_daxpy, 3, 24 }, { "stream", "sum", s_sum, 3, 8 },
@@ -233,8 +316,8 @@ cmp(const void *x, const void *y)
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr, "Usage: bare [-A] [-n passes] bw_mem|stream KERNEL "
-			"SIZE\n");
+	fprintf(stderr, "Usage: bare [-A] [-n passes] bw_mem|lmbench|stream "
+			"KERNEL SIZE\n");
 	exit(2);
 }
 
