@@ -302,8 +302,11 @@ int sched_spread(int k, int n);
 /* ------------------------------------------------------------------ */
 /* lib_mem                                                             */
 
-/* Page-aligned anonymous memory of len bytes (rounded up to pages);
- * NULL after a message.  Refuses more than the memory available. */
+/* Page-aligned anonymous memory of len bytes (rounded up to pages, and
+ * mapped with an untouched tail that makes the mapping an odd number of
+ * pages, so buffers asked for one after the other are never a power of
+ * two apart); NULL after a message.  Refuses more than the memory
+ * available.  mem_free takes the same len. */
 void *mem_alloc(size_t len);
 void mem_free(void *p, size_t len);
 /* Bytes of memory the system reports available (MemAvailable). */

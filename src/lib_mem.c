@@ -64,24 +64,33 @@ map_checked(size_t len)
 	return p;
 }
 
+/* The mapping behind a mem_alloc of len bytes: whole pages and an
+ * unused tail that makes the count odd, at least MEM_SPREAD_GAP pages.
+ * The kernel puts a new mapping right below the last one, so two buffers
+ * asked for one after the other start this far apart: never a power of
+ * two (the tail is address space only, never touched). */
+static size_t
+alloc_len(size_t len)
+{
+	size_t ps = mem_pagesize(), pages = (len + ps - 1) / ps;
+
+	pages += MEM_SPREAD_GAP + (pages == 0);
+	if (pages % 2 == 0)
+		pages++;
+	return pages * ps;
+}
+
 void *
 mem_alloc(size_t len)
 {
-	size_t ps = mem_pagesize();
-
-	len = (len + ps - 1) / ps * ps;
-	return map_checked(len ? len : ps);
+	return map_checked(alloc_len(len));
 }
 
 void
 mem_free(void *p, size_t len)
 {
-	size_t ps = mem_pagesize();
-
-	if (p == NULL)
-		return;
-	len = (len + ps - 1) / ps * ps;
-	munmap(p, len ? len : ps);
+	if (p != NULL)
+		munmap(p, alloc_len(len));
 }
 
 #define HUGE_ALIGN ((size_t)2 << 20) /* the x86-64 huge page */
@@ -89,10 +98,8 @@ mem_free(void *p, size_t len)
 size_t
 mem_set_distance(size_t len, enum mem_place place, long page_offset)
 {
-	size_t ps = mem_pagesize(), pages, d;
+	size_t ps = mem_pagesize(), d;
 
-	if (len == 0)
-		len = 1;
 	if (len > SIZE_MAX / 8)
 		return 0;
 	if (place == MEM_ALIGNED) {
@@ -110,10 +117,7 @@ mem_set_distance(size_t len, enum mem_place place, long page_offset)
 	 * number of pages they share their offset within a page, which
 	 * keeps a copy's loads clear of its own recent stores (4K
 	 * aliasing) whichever way the copy goes.  See doc/bw_mem.8. */
-	pages = (len + ps - 1) / ps + MEM_SPREAD_GAP;
-	if (pages % 2 == 0)
-		pages++;
-	d = pages * ps;
+	d = alloc_len(len);
 	if (page_offset >= 0)
 		d += (size_t)page_offset % ps;
 	return d;

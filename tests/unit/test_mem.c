@@ -121,6 +121,7 @@ test_placement(void)
 	size_t i, ps = mem_pagesize();
 	char note[64] = "DEFAULT cpus=0", small[23] = "DEFAULT cpus=0";
 	struct mem_set s;
+	char *pair[4];
 
 	/* Every size of 1 to 4096 pages, a byte under and over. */
 	for (i = 1; i <= 4096; i++) {
@@ -134,6 +135,21 @@ test_placement(void)
 	check_set(3, 100000, MEM_SPREAD);
 	check_set(MEM_SET_MAX, 5000, MEM_SPREAD);
 	check_set(2, (size_t)1 << 20, MEM_ALIGNED);
+	/* Buffers asked for one by one are no closer to a power of two. */
+	for (i = 0; i < 4; i++)
+		pair[i] = mem_alloc((size_t)1 << 20);
+	for (i = 0; i < 4; i++) {
+		size_t k;
+
+		CHECK(pair[i] != NULL);
+		for (k = 0; k < i; k++) {
+			ptrdiff_t dd = pair[i] - pair[k];
+
+			CHECK(!power_of_two((size_t)(dd < 0 ? -dd : dd)));
+		}
+	}
+	for (i = 0; i < 4; i++)
+		mem_free(pair[i], (size_t)1 << 20);
 	/* Refused: no buffers, too many. */
 	CHECK(mem_set_alloc(&s, 0, 4096, MEM_SPREAD, -1) != 0);
 	CHECK(mem_set_alloc(&s, MEM_SET_MAX + 1, 4096, MEM_SPREAD, -1) != 0);
