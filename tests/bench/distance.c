@@ -17,7 +17,8 @@
  * Output (stdout): one row per distance: the distance in bytes, how it
  * stands to powers of two, then per kernel the median MB/s of the rounds
  * (MB = 10^6 bytes, size bytes per pass as bw_mem counts) and the spread
- * min-max.  The last row is the library's own choice.
+ * min-max.  The first two rows are the library's own choice and that plus
+ * one cache line.
  */
 #define _DEFAULT_SOURCE
 #include <stdint.h>
@@ -160,6 +161,7 @@ main(int argc, char **argv)
 		rows[nrows].dist = (d);                                        \
 		rows[nrows++].what = (w);                                      \
 	} while (0)
+	ROW(rows[0].dist + 64, "lib_mem's choice + 64 B");
 	ROW((size_t)size, "the size (adjacent buffers)");
 	ROW((size_t)size + 64, "+ 64 B");
 	ROW((size_t)size + 1920, "+ 1920 B (lmbench conflict)");
