@@ -97,6 +97,10 @@ for v in 1 2; do
 		echo "stream -v $v -M 768m $k beside its bare loop: $line; $t"
 	done
 done
+# The copy rate against the distance between source and destination
+# (the experiment behind the placement rule; a table, no target).
+echo "copy rate per source-destination distance (tests/bench/distance -r 5):"
+"$BUILD/tests/distance" -r 5 | sed 's/^/  /'
 # Peers: perf bench mem (GB/sec of 2^30 bytes) and sysbench memory (MiB/sec).
 if command -v perf >/dev/null && perf bench mem memcpy -s 1MB -l 1 >/dev/null 2>&1; then
 	for f in memcpy:bcopy memset:bzero; do
