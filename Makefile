@@ -205,8 +205,15 @@ $(BUILD)/tests/peer: tests/bench/peer.c $(FLAGS_FILE)
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $<
 
+# The bench tools that use the library: the buffer-distance experiment
+# and the bare loops of bw_mem's and STREAM's kernels.
+BENCH_LIB_BINS := $(BUILD)/tests/distance $(BUILD)/tests/bare
+$(BENCH_LIB_BINS): $(BUILD)/tests/%: tests/bench/%.c $(LIB) $(FLAGS_FILE)
+	@mkdir -p $(BUILD)/tests
+	$(CC) $(ALL_CFLAGS) -Isrc $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LIBS)
+
 # Speed targets as ratios beside bare loops: figures, not pass/fail.
-bench: $(PROG_BINS) $(BUILD)/tests/peer
+bench: $(PROG_BINS) $(BUILD)/tests/peer $(BENCH_LIB_BINS)
 	sh tests/bench.sh $(BUILD)
 
 # The README's test command: everything.

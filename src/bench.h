@@ -374,8 +374,11 @@ int sched_spread(int k, int n);
 /* ------------------------------------------------------------------ */
 /* lib_mem                                                             */
 
-/* Page-aligned anonymous memory of len bytes (rounded up to pages);
- * NULL after a message.  Refuses more than the memory available. */
+/* Page-aligned anonymous memory of len bytes (rounded up to pages, and
+ * mapped with an untouched tail that makes the mapping an odd number of
+ * pages, so buffers asked for one after the other are never a power of
+ * two apart); NULL after a message.  Refuses more than the memory
+ * available.  mem_free takes the same len. */
 void *mem_alloc(size_t len);
 void mem_free(void *p, size_t len);
 /* Bytes of memory the system reports available (MemAvailable). */
@@ -415,6 +418,49 @@ const char *mem_parse_line(const char *arg, uint64_t max, uint64_t *line);
 
 /* A small fast pseudo-random generator (splitmix64). */
 uint64_t mem_rand(uint64_t *state);
+
+/*
+ * Buffer placement: the buffers of one copy (bw_mem's source and
+ * destination, STREAM's three arrays) come from one mapping, each a
+ * chosen distance after the one before, because buffers a large power of
+ * two apart collide below the program (cache sets, DRAM banks and
+ * channels, the memory disambiguation of loads and stores) and copy at
+ * half speed.  MEM_SPREAD, the default, puts them a whole number of pages
+ * plus MEM_SPREAD_GAP pages apart (an odd count), never at a power-of-two
+ * distance of 1 MB or more; MEM_ALIGNED asks for the worst case on
+ * purpose: the next power of two at or above the buffer size, the first
+ * buffer 2 MB aligned.
+ */
+enum mem_place {
+	MEM_SPREAD = 0, /* the default: off every power of two */
+	MEM_ALIGNED     /* the worst case, on purpose */
+};
+#define MEM_SET_MAX    4 /* buffers in one set */
+#define MEM_SPREAD_GAP 3 /* pages between spread buffers */
+struct mem_set {
+	char *map;            /* the mapping, and its length */
+	size_t maplen;
+	size_t len;           /* bytes asked for each buffer */
+	size_t distance;      /* from each buffer to the next */
+	int n;                /* buffers */
+	enum mem_place place; /* the rule that chose the distance */
+	char *buf[MEM_SET_MAX];
+};
+/* The distance between consecutive buffers of len bytes under place; a
+ * page_offset >= 0 replaces the rule's offset within a page (bw_mem's
+ * conflict: 1920).  0 when len is too large to place. */
+size_t mem_set_distance(size_t len, enum mem_place place, long page_offset);
+/* n (1..MEM_SET_MAX) buffers of len bytes, placed by place (and
+ * page_offset, as mem_set_distance), each page touched once: 0, or -1
+ * after a message.  Free with mem_set_free (harmless on a zeroed set). */
+int mem_set_alloc(struct mem_set *s, int n, size_t len, enum mem_place place,
+		  long page_offset);
+void mem_set_free(struct mem_set *s);
+/* Record a placement in a result's placement text (struct
+ * bench_result's): appends " buffers=SPREAD+268447744", the rule's name
+ * and the distance in bytes from each buffer to the next. */
+void mem_set_note(char *placement, size_t len, enum mem_place place,
+		  size_t distance);
 
 /* ------------------------------------------------------------------ */
 /* lib_chase: random pointer chases (par_mem, cache)                   */

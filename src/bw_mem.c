@@ -20,12 +20,17 @@
  *   bcopy  memcpy(dst, src, size)             (libc)
  *
  * Buffers are page-aligned and written once before timing, so no page
- * fault is timed.  cp, fcp and bcopy use a second buffer; `conflict`
- * places it 1920 bytes (2K - 128) past page alignment, otherwise source
- * and destination share page offsets.  -P copies each have their own
- * buffers and the rate is their sum.
+ * fault is timed.  cp, fcp and bcopy use a second buffer, placed by the
+ * library (mem_set_alloc): by default an odd number of pages after the
+ * source, never a power of two away (buffers a power of two apart copy at
+ * half speed on some machines); -A asks for that worst case on purpose
+ * (the next power of two).  `conflict` keeps lmbench's meaning: the
+ * destination starts 1920 bytes (2K - 128) past a page boundary, where
+ * otherwise source and destination share page offsets.  The distance is
+ * recorded in the JSON record's placement (" buffers=SPREAD+N").  -P
+ * copies each have their own buffers and the rate is their sum.
  *
- * Usage: bw_mem [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
+ * Usage: bw_mem [-A] [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  *        <size> rd|wr|rdwr|cp|fwr|frd|fcp|bzero|bcopy [conflict]
  * Output (stderr): "67.11 22053.39" (MB moved per pass, MB/s)
  */
@@ -40,16 +45,15 @@
 #define CONFLICT_OFFSET 1920
 
 struct state {
-	size_t size;     /* bytes per pass */
-	int conflict;    /* destination off page alignment */
-	int two_buffers; /* the kernel copies */
-	char *src_map;   /* mappings, for freeing */
-	char *dst_map;
-	size_t dst_len;
-	uint64_t *src;  /* the buffer read or written */
-	uint64_t *dst;  /* the copy destination */
-	uint64_t value; /* what stores write: not a constant */
-	uint64_t sum;   /* what reads sum, kept alive */
+	size_t size;          /* bytes per pass */
+	long page_offset;     /* conflict: the destination's, else -1 */
+	enum mem_place place; /* -A: MEM_ALIGNED */
+	int two_buffers;      /* the kernel copies */
+	struct mem_set set;   /* the buffers */
+	uint64_t *src;        /* the buffer read or written */
+	uint64_t *dst;        /* the copy destination */
+	uint64_t value;       /* what stores write: not a constant */
+	uint64_t sum;         /* what reads sum, kept alive */
 };
 
 /* A compiler barrier: keeps the hand loops from being turned into libc
@@ -260,24 +264,15 @@ init(void *sp, int copy)
 	struct state *s = sp;
 
 	(void)copy;
-	s->src_map = mem_alloc(s->size);
-	if (s->src_map == NULL)
+	if (mem_set_alloc(&s->set, s->two_buffers ? 2 : 1, s->size, s->place,
+			  s->page_offset) != 0)
 		return -1;
-	s->src = (uint64_t *)(void *)s->src_map;
+	s->src = (uint64_t *)(void *)s->set.buf[0];
 	/* Touch every page now: no page fault is timed. */
-	memset(s->src_map, 1, s->size);
+	memset(s->src, 1, s->size);
 	if (s->two_buffers) {
-		size_t off = s->conflict ? CONFLICT_OFFSET : 0;
-
-		s->dst_len = s->size + off;
-		s->dst_map = mem_alloc(s->dst_len);
-		if (s->dst_map == NULL) {
-			mem_free(s->src_map, s->size);
-			s->src_map = NULL;
-			return -1;
-		}
-		memset(s->dst_map, 2, s->dst_len);
-		s->dst = (uint64_t *)(void *)(s->dst_map + off);
+		s->dst = (uint64_t *)(void *)s->set.buf[1];
+		memset(s->dst, 2, s->size);
 	}
 	s->value = (uint64_t)getpid();
 	return 0;
@@ -288,9 +283,18 @@ cleanup(void *sp)
 {
 	struct state *s = sp;
 
-	mem_free(s->src_map, s->size);
-	mem_free(s->dst_map, s->dst_len);
-	s->src_map = s->dst_map = NULL;
+	mem_set_free(&s->set);
+	s->src = s->dst = NULL;
+}
+
+/* -A: the buffers a power of two apart, the worst case. */
+static int
+option(void *sp, int c, const char *arg)
+{
+	(void)c;
+	(void)arg;
+	((struct state *)sp)->place = MEM_ALIGNED;
+	return 0;
 }
 
 static void __attribute__((noreturn))
@@ -306,7 +310,7 @@ usage(void)
 		strcat(names, kernels[i].name);
 	}
 	snprintf(args, sizeof(args),
-	         "[-P <parallelism>] [-W <warmup>] "
+	         "[-A] [-P <parallelism>] [-W <warmup>] "
 	         "[-N <repetitions>] <size> %s [conflict]",
 	         names);
 	util_usage(args);
@@ -329,10 +333,11 @@ main(int argc, char **argv)
 	int rc;
 
 	memset(&s, 0, sizeof(s));
+	s.page_offset = -1;
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "", &o, NULL, NULL);
+	rc = bench_getopt(argc, argv, "A", &o, option, &s);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0)
@@ -361,7 +366,7 @@ main(int argc, char **argv)
 			         argv[optind + 2]);
 			return EXIT_USAGE;
 		}
-		s.conflict = 1;
+		s.page_offset = CONFLICT_OFFSET;
 	}
 	if (timing_check_env() != 0)
 		return EXIT_USAGE;
@@ -379,6 +384,9 @@ main(int argc, char **argv)
 	d.run = k->run;
 	if (bench_run(&d, &o, &r) != 0)
 		return EXIT_FAILED;
+	if (k->two_buffers)
+		mem_set_note(r.placement, sizeof(r.placement), s.place,
+			     mem_set_distance(s.size, s.place, s.page_offset));
 	rc = report_bw_pair(&r, k->name, (double)size, (double)size);
 	bench_result_free(&r);
 	return rc == 0 ? 0 : EXIT_FAILED;

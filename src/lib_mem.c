@@ -39,16 +39,14 @@ mem_available(void)
 	return kb ? (uint64_t)kb * 1024 : UINT64_MAX;
 }
 
-void *
-mem_alloc(size_t len)
+/* An anonymous mapping of len bytes (a whole number of pages), refused
+ * with a message when the memory available cannot hold it. */
+static void *
+map_checked(size_t len)
 {
-	size_t ps = mem_pagesize();
 	uint64_t avail = mem_available();
 	void *p;
 
-	len = (len + ps - 1) / ps * ps;
-	if (len == 0)
-		len = ps;
 	/* Asking for more than the kernel says is available would wake the
 	 * OOM killer instead of failing: refuse with a message. */
 	if (avail != UINT64_MAX && len > avail / 10 * 9) {
@@ -66,15 +64,116 @@ mem_alloc(size_t len)
 	return p;
 }
 
+/* The mapping behind a mem_alloc of len bytes: whole pages and an
+ * unused tail that makes the count odd, at least MEM_SPREAD_GAP pages.
+ * The kernel puts a new mapping right below the last one, so two buffers
+ * asked for one after the other start this far apart: never a power of
+ * two (the tail is address space only, never touched). */
+static size_t
+alloc_len(size_t len)
+{
+	size_t ps = mem_pagesize(), pages = (len + ps - 1) / ps;
+
+	pages += MEM_SPREAD_GAP + (pages == 0);
+	if (pages % 2 == 0)
+		pages++;
+	return pages * ps;
+}
+
+void *
+mem_alloc(size_t len)
+{
+	return map_checked(alloc_len(len));
+}
+
 void
 mem_free(void *p, size_t len)
 {
-	size_t ps = mem_pagesize();
+	if (p != NULL)
+		munmap(p, alloc_len(len));
+}
 
-	if (p == NULL)
-		return;
-	len = (len + ps - 1) / ps * ps;
-	munmap(p, len ? len : ps);
+#define HUGE_ALIGN ((size_t)2 << 20) /* the x86-64 huge page */
+
+size_t
+mem_set_distance(size_t len, enum mem_place place, long page_offset)
+{
+	size_t ps = mem_pagesize(), d;
+
+	if (len > SIZE_MAX / 8)
+		return 0;
+	if (place == MEM_ALIGNED) {
+		/* The worst case: the next power of two, so that buffer k
+		 * starts where bit k of a power-of-two address flips. */
+		for (d = ps; d < len; d *= 2)
+			;
+		return d + (page_offset >= 0 ? (size_t)page_offset % ps : 0);
+	}
+	/* A gap of MEM_SPREAD_GAP pages, one more when needed to make the
+	 * distance an odd number of pages: an odd page count is never a
+	 * power of two of 8 KB or more, nor a multiple of one, so the
+	 * buffers land in different cache sets, DRAM banks and channels,
+	 * and at a different offset within a 2 MB huge page; with a whole
+	 * number of pages they share their offset within a page, which
+	 * keeps a copy's loads clear of its own recent stores (4K
+	 * aliasing) whichever way the copy goes.  See doc/bw_mem.8. */
+	d = alloc_len(len);
+	if (page_offset >= 0)
+		d += (size_t)page_offset % ps;
+	return d;
+}
+
+int
+mem_set_alloc(struct mem_set *s, int n, size_t len, enum mem_place place,
+	      long page_offset)
+{
+	size_t d = mem_set_distance(len, place, page_offset);
+	size_t align = place == MEM_ALIGNED ? HUGE_ALIGN : 0;
+	size_t ps = mem_pagesize();
+	int i;
+
+	memset(s, 0, sizeof(*s));
+	if (n < 1 || n > MEM_SET_MAX || d == 0) {
+		util_err("cannot place %d buffers of %zu bytes", n, len);
+		return -1;
+	}
+	/* Room for n buffers d apart, the last one's pages, and the
+	 * alignment slack. */
+	s->maplen = (size_t)(n - 1) * d + (len + ps - 1) / ps * ps + ps + align;
+	s->map = map_checked(s->maplen);
+	if (s->map == NULL) {
+		s->maplen = 0;
+		return -1;
+	}
+	s->len = len;
+	s->distance = d;
+	s->n = n;
+	s->place = place;
+	s->buf[0] = s->map;
+	if (align)
+		s->buf[0] += (align - (uintptr_t)s->map % align) % align;
+	for (i = 1; i < n; i++)
+		s->buf[i] = s->buf[i - 1] + d;
+	return 0;
+}
+
+void
+mem_set_free(struct mem_set *s)
+{
+	if (s->map != NULL)
+		munmap(s->map, s->maplen);
+	memset(s, 0, sizeof(*s));
+}
+
+void
+mem_set_note(char *placement, size_t len, enum mem_place place,
+	     size_t distance)
+{
+	size_t used = strlen(placement);
+
+	if (used < len)
+		snprintf(placement + used, len - used, " buffers=%s+%zu",
+			 place == MEM_ALIGNED ? "ALIGNED" : "SPREAD", distance);
 }
 
 uint64_t

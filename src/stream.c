@@ -20,7 +20,13 @@
  * exactly representable), as McCalpin's STREAM validates its results; a
  * wrong value is an error (status 1), not a figure.
  *
- * Usage: stream [-v <stream version 1|2>] [-M <len>[K|M]]
+ * The three arrays come from one mapping, placed by the library
+ * (mem_set_alloc): each an odd number of pages after the one before,
+ * never a power of two apart; -A asks for the worst case on purpose
+ * (the next power of two).  The distance is recorded in the JSON record's
+ * placement (" buffers=SPREAD+N").
+ *
+ * Usage: stream [-A] [-v <stream version 1|2>] [-M <len>[K|M]]
  *        [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  * Output (stderr): "STREAM copy latency: 1.23 nanoseconds",
  * "STREAM copy bandwidth: 12345.67 MB/sec", then scale, add, triad (v2:
@@ -36,13 +42,15 @@
 enum kernel { K_COPY, K_SCALE, K_ADD, K_TRIAD, K_FILL, K_COPY2, K_DAXPY, K_SUM };
 
 struct state {
-	size_t n;	    /* elements per array */
-	enum kernel k;	    /* the kernel measured */
-	double *a, *b, *c;  /* the arrays */
-	double scalar;	    /* s */
-	double total;	    /* sum: the last sum */
-	uint64_t daxpys;    /* daxpy passes made so far */
-	int version;	    /* 1 or 2 */
+	size_t n;	      /* elements per array */
+	enum kernel k;	      /* the kernel measured */
+	enum mem_place place; /* -A: MEM_ALIGNED */
+	struct mem_set set;   /* the arrays' memory */
+	double *a, *b, *c;    /* the arrays */
+	double scalar;	      /* s */
+	double total;	      /* sum: the last sum */
+	uint64_t daxpys;      /* daxpy passes made so far */
+	int version;	      /* 1 or 2 */
 };
 
 static int
@@ -53,11 +61,11 @@ init(void *sp, int copy)
 	size_t i;
 
 	(void)copy;
-	s->a = mem_alloc(s->n * sizeof(double));
-	s->b = s->a ? mem_alloc(s->n * sizeof(double)) : NULL;
-	s->c = s->b ? mem_alloc(s->n * sizeof(double)) : NULL;
-	if (s->c == NULL)
+	if (mem_set_alloc(&s->set, 3, s->n * sizeof(double), s->place, -1) != 0)
 		return -1;
+	s->a = (double *)(void *)s->set.buf[0];
+	s->b = (double *)(void *)s->set.buf[1];
+	s->c = (double *)(void *)s->set.buf[2];
 	/* The arrays as STREAM's run in turn leaves them before this
 	 * kernel: version 1 starts from a = 1, b = 2, c = 0 and runs copy,
 	 * scale, add, triad; version 2 fills a with 2 and copies it to b. */
@@ -181,9 +189,7 @@ cleanup(void *sp)
 {
 	struct state *s = sp;
 
-	mem_free(s->a, s->n * sizeof(double));
-	mem_free(s->b, s->n * sizeof(double));
-	mem_free(s->c, s->n * sizeof(double));
+	mem_set_free(&s->set);
 	s->a = s->b = s->c = NULL;
 }
 
@@ -194,6 +200,10 @@ option(void *sp, int c, const char *arg)
 	const char *why;
 	uint64_t v;
 
+	if (c == 'A') {
+		s->place = MEM_ALIGNED;
+		return 0;
+	}
 	if (c == 'v') {
 		if (strcmp(arg, "1") != 0 && strcmp(arg, "2") != 0) {
 			util_err("bad -v '%s': the version is 1 or 2", arg);
@@ -218,7 +228,7 @@ option(void *sp, int c, const char *arg)
 static void __attribute__((noreturn))
 usage(void)
 {
-	util_usage("[-v <stream version 1|2>] [-M <len>[K|M]] "
+	util_usage("[-A] [-v <stream version 1|2>] [-M <len>[K|M]] "
 		   "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]");
 	exit(EXIT_USAGE);
 }
@@ -256,7 +266,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "v:M:", &o, option, &s);
+	rc = bench_getopt(argc, argv, "Av:M:", &o, option, &s);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc)
@@ -277,6 +287,9 @@ main(int argc, char **argv)
 		s.k = kernels[i].k;
 		if (bench_run(&d, &o, &r) != 0)
 			return EXIT_FAILED;
+		mem_set_note(r.placement, sizeof(r.placement), s.place,
+			     mem_set_distance(s.n * sizeof(double), s.place,
+					      -1));
 		snprintf(label, sizeof(label), "%s %s latency",
 			 s.version == 1 ? "STREAM" : "STREAM2", kernels[i].name);
 		rc = report_ns(&r, label, (double)s.n);

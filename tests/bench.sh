@@ -41,6 +41,98 @@ echo "bw_mem 256m rd, 5 runs: $(tr '\n' ' ' <"$T_TMP/bw")CV $(cv "$T_TMP/bw")% (
 echo "  the bare read loop, 5 runs beside it: $(tr '\n' ' ' <"$T_TMP/peer")CV $(cv "$T_TMP/peer")% (the machine's own noise)"
 echo "lat_mem_rd 256 128 at 256 MB, 5 runs: $(tr '\n' ' ' <"$T_TMP/lat")CV $(cv "$T_TMP/lat")% (target <= 3%)"
 
+# bw_mem's and STREAM's kernels beside their bare loops (tests/bench/bare:
+# the same loop shape, plain C, over buffers placed as the programs place
+# theirs) and beside the peers on the machine.  Program and loop alternate
+# three times, so a busy neighbour hits both: the ratio of the medians,
+# and the spread of the three pairs' ratios.  Targets say met / not met.
+BARE=$BUILD/tests/bare
+# sides FILE: "OURS BASE" lines -> "ours A B C; base A B C; ratio R (pairs LO-HI)"
+sides() {
+	awk 'function med(v, n,   i, j, t) {
+		for (i = 2; i <= n; i++) for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
+		return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+	}
+	$1 > 0 && $2 > 0 { n++; o[n] = $1; b[n] = $2; r[n] = $1 / $2; os = os " " $1; bs = bs " " $2 }
+	END {
+		if (n == 0) { print "no figures; ratio 0 (pairs -)"; exit }
+		mo = med(o, n); mb = med(b, n); med(r, n)
+		printf "ours%s MB/s; theirs%s MB/s; ratio %.3f (pairs %.3f-%.3f)\n", os, bs, mo / mb, r[1], r[n]
+	}' "$1"
+}
+# verdict LINE LOW: "met" when the ratio in LINE is at least LOW.
+verdict() {
+	echo "$1" | awk -v lo="$2" '{ sub(/.*; ratio /, ""); print ($1 + 0 >= lo && $1 + 0 > 0) ? "met" : "not met" }'
+}
+# The hand kernels also beside lmbench 3's loop shape (4-byte ints, every
+# fourth for the partial kernels, blocks of 128 unrolled).
+for k in rd wr rdwr cp fwr frd fcp bzero bcopy; do
+	: >"$T_TMP/pairs"
+	: >"$T_TMP/lm"
+	for _ in 1 2 3; do
+		o=$("$BUILD/bw_mem" 256m $k 2>&1 | awk '{ print $2 }')
+		echo "${o:-0} $("$BARE" bw_mem $k 256m)" >>"$T_TMP/pairs"
+		case $k in b*) ;; *) echo "${o:-0} $("$BARE" lmbench $k 256m)" >>"$T_TMP/lm" ;; esac
+	done
+	line=$(sides "$T_TMP/pairs")
+	echo "bw_mem 256m $k beside its bare loop: $line; target >= 0.95: $(verdict "$line" 0.95)"
+	[ -s "$T_TMP/lm" ] || continue
+	line=$(sides "$T_TMP/lm")
+	echo "bw_mem 256m $k beside lmbench 3's loop shape: $line; target >= 0.95 (no slower than lmbench): $(verdict "$line" 0.95)"
+done
+for v in 1 2; do
+	case $v in 1) ks="copy scale add triad" ;; *) ks="fill copy daxpy sum" ;; esac
+	: >"$T_TMP/s.o"
+	: >"$T_TMP/s.b"
+	for _ in 1 2 3; do
+		"$BUILD/stream" -v $v -M 768m 2>&1 | awk '/bandwidth:/ { print $2, $4 }' >>"$T_TMP/s.o"
+		for k in $ks; do echo "$k $("$BARE" stream "$k" 768m)" >>"$T_TMP/s.b"; done
+	done
+	for k in $ks; do
+		awk -v k="$k" '$1 == k { print $2 }' "$T_TMP/s.o" >"$T_TMP/s.o1"
+		awk -v k="$k" '$1 == k { print $2 }' "$T_TMP/s.b" >"$T_TMP/s.b1"
+		paste -d ' ' "$T_TMP/s.o1" "$T_TMP/s.b1" >"$T_TMP/pairs"
+		line=$(sides "$T_TMP/pairs")
+		case $k in copy) t="target >= 0.95: $(verdict "$line" 0.95)" ;; *) t="no target" ;; esac
+		echo "stream -v $v -M 768m $k beside its bare loop: $line; $t"
+	done
+done
+# The copy rate against the distance between source and destination
+# (the experiment behind the placement rule; a table, no target).
+echo "copy rate per source-destination distance (tests/bench/distance -r 5):"
+"$BUILD/tests/distance" -r 5 | sed 's/^/  /'
+# Peers: perf bench mem (GB/sec of 2^30 bytes) and sysbench memory (MiB/sec).
+if command -v perf >/dev/null && perf bench mem memcpy -s 1MB -l 1 >/dev/null 2>&1; then
+	for f in memcpy:bcopy memset:bzero; do
+		: >"$T_TMP/pairs"
+		for _ in 1 2 3; do
+			o=$("$BUILD/bw_mem" 256m "${f#*:}" 2>&1 | awk '{ print $2 }')
+			p=$(perf bench mem "${f%:*}" -f default -s 256MB -l 10 2>&1 | awk '
+				/B\/[Ss]ec/ { u = $2; m = 1; if (u ~ /^K/) m = 1024; if (u ~ /^M/) m = 1048576; if (u ~ /^G/) m = 1073741824; printf "%.2f", $1 * m / 1e6 }')
+			echo "${o:-0} ${p:-0}" >>"$T_TMP/pairs"
+		done
+		line=$(sides "$T_TMP/pairs")
+		case $f in memcpy:*) t="target >= 0.95: $(verdict "$line" 0.95)" ;; *) t="no target" ;; esac
+		echo "bw_mem 256m ${f#*:} beside perf bench mem ${f%:*} -s 256MB: $line; $t"
+	done
+else
+	echo "bw_mem bcopy and bzero beside perf bench mem memcpy / memset: absent (perf not usable here; Debian package linux-perf)"
+fi
+if command -v sysbench >/dev/null; then
+	for f in read:frd write:fwr; do
+		: >"$T_TMP/pairs"
+		for _ in 1 2 3; do
+			o=$("$BUILD/bw_mem" 256m "${f#*:}" 2>&1 | awk '{ print $2 }')
+			p=$(sysbench memory --threads=1 --memory-block-size=256M --memory-total-size=5G --memory-oper="${f%:*}" run 2>&1 |
+				awk '/MiB transferred/ { sub(/.*\(/, ""); printf "%.2f", $1 * 1048576 / 1e6 }')
+			echo "${o:-0} ${p:-0}" >>"$T_TMP/pairs"
+		done
+		echo "bw_mem 256m ${f#*:} beside sysbench memory --memory-oper=${f%:*} (256 MB blocks): $(sides "$T_TMP/pairs"); no target"
+	done
+else
+	echo "bw_mem frd and fwr beside sysbench memory: absent (sysbench not installed; Debian package sysbench)"
+fi
+
 t0=$(date +%s.%N)
 "$BUILD/lat_mem_rd" 64 128 2>"$T_TMP/sweep"
 t1=$(date +%s.%N)

@@ -1,5 +1,6 @@
-/* test_mem.c - unit tests of the pointer chains in lib_mem: every
- * builder must give exactly one cycle through every slot. */
+/* test_mem.c - unit tests of lib_mem: every pointer-chain builder must
+ * give exactly one cycle through every slot, and the buffer placement
+ * never puts two buffers a power of two apart unless asked to. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,6 +53,114 @@ same_page_share(void **start, const char *buf, size_t count, size_t page)
 	return (double)same / (double)count;
 }
 
+static int
+power_of_two(size_t v)
+{
+	return v != 0 && (v & (v - 1)) == 0;
+}
+
+/* The spread rule for one buffer size: no two buffers of a full set a
+ * power of two apart (nor a multiple of a 2 MB huge page), none
+ * overlapping, little memory wasted; the worst case when asked. */
+static void
+check_distances(size_t len)
+{
+	size_t ps = mem_pagesize(), d = mem_set_distance(len, MEM_SPREAD, -1);
+	size_t a = mem_set_distance(len, MEM_ALIGNED, -1), j;
+	int ok = d >= len && d - len <= 5 * ps + ps - 1 && d % ps == 0;
+
+	for (j = 1; j < MEM_SET_MAX; j++)
+		if (power_of_two(j * d) || (j * d) % ((size_t)2 << 20) == 0)
+			ok = 0;
+	if (!ok)
+		fprintf(stderr, "FAIL: spread distance %zu for %zu bytes\n", d,
+			len);
+	CHECK(ok);
+	/* lmbench's conflict: the same pages, the destination 1920 bytes
+	 * into its page. */
+	CHECK(mem_set_distance(len, MEM_SPREAD, 1920) == d + 1920);
+	CHECK(power_of_two(a) && a >= len && a / 2 < (len > ps ? len : ps));
+}
+
+/* A real set: n buffers in one mapping, each d after the last, every
+ * byte of each writable without touching another. */
+static void
+check_set(int n, size_t len, enum mem_place place)
+{
+	struct mem_set s;
+	int i;
+
+	CHECK(mem_set_alloc(&s, n, len, place, -1) == 0);
+	if (s.map == NULL)
+		return;
+	CHECK(s.n == n && s.distance == mem_set_distance(len, place, -1));
+	for (i = 0; i < n; i++) {
+		CHECK(s.buf[i] >= s.map &&
+		      s.buf[i] + len <= s.map + s.maplen);
+		memset(s.buf[i], 'a' + i, len);
+	}
+	for (i = 1; i < n; i++)
+		CHECK(s.buf[i] - s.buf[i - 1] == (ptrdiff_t)s.distance);
+	for (i = 0; i < n; i++)
+		CHECK(s.buf[i][0] == 'a' + i && s.buf[i][len - 1] == 'a' + i);
+	if (place == MEM_ALIGNED)
+		CHECK((uintptr_t)s.buf[0] % ((uintptr_t)2 << 20) == 0);
+	mem_set_free(&s);
+	CHECK(s.map == NULL);
+}
+
+static void
+test_placement(void)
+{
+	static const size_t sizes[] = {
+		512,	  1000,	       (size_t)1 << 20,	 ((size_t)1 << 20) - 4096,
+		8000000,  24000000,    (size_t)64 << 20, ((size_t)256 << 20) - 12288,
+		(size_t)256 << 20,     ((size_t)256 << 20) - 16384,
+		(size_t)1 << 30,       ((size_t)3 << 29) + 1,
+	};
+	size_t i, ps = mem_pagesize();
+	char note[64] = "DEFAULT cpus=0", small[23] = "DEFAULT cpus=0";
+	struct mem_set s;
+	char *pair[4];
+
+	/* Every size of 1 to 4096 pages, a byte under and over. */
+	for (i = 1; i <= 4096; i++) {
+		check_distances(i * ps - 1);
+		check_distances(i * ps);
+		check_distances(i * ps + 1);
+	}
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		check_distances(sizes[i]);
+	check_set(2, (size_t)1 << 20, MEM_SPREAD);
+	check_set(3, 100000, MEM_SPREAD);
+	check_set(MEM_SET_MAX, 5000, MEM_SPREAD);
+	check_set(2, (size_t)1 << 20, MEM_ALIGNED);
+	/* Buffers asked for one by one are no closer to a power of two. */
+	for (i = 0; i < 4; i++)
+		pair[i] = mem_alloc((size_t)1 << 20);
+	for (i = 0; i < 4; i++) {
+		size_t k;
+
+		CHECK(pair[i] != NULL);
+		for (k = 0; k < i; k++) {
+			ptrdiff_t dd = pair[i] - pair[k];
+
+			CHECK(!power_of_two((size_t)(dd < 0 ? -dd : dd)));
+		}
+	}
+	for (i = 0; i < 4; i++)
+		mem_free(pair[i], (size_t)1 << 20);
+	/* Refused: no buffers, too many. */
+	CHECK(mem_set_alloc(&s, 0, 4096, MEM_SPREAD, -1) != 0);
+	CHECK(mem_set_alloc(&s, MEM_SET_MAX + 1, 4096, MEM_SPREAD, -1) != 0);
+	mem_set_free(&s); /* harmless on a set that was never made */
+	mem_set_note(note, sizeof(note), MEM_SPREAD, 268447744);
+	CHECK(strcmp(note, "DEFAULT cpus=0 buffers=SPREAD+268447744") == 0);
+	/* A full text is cut, not overrun. */
+	mem_set_note(small, sizeof(small), MEM_ALIGNED, 268435456);
+	CHECK(strcmp(small, "DEFAULT cpus=0 buffers") == 0);
+}
+
 int
 main(void)
 {
@@ -99,5 +208,6 @@ main(void)
 		CHECK(mem_chain_check(p, buf, n, 64) != 0);
 		mem_free(buf, 4 << 20);
 	}
+	test_placement();
 	return check_done("test_mem");
 }
