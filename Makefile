@@ -106,6 +106,7 @@ endif
 
 # The library, one module per line.
 LIB_MODULES := \
+	lib_analysis \
 	lib_chase \
 	lib_file \
 	lib_ipc \
@@ -122,6 +123,7 @@ LIB_MODULES := \
 
 # Unit tests (tests/unit/<name>.c), one per line.
 UNIT_TESTS := \
+	test_analysis \
 	test_mem \
 	test_sched \
 	test_stats \
