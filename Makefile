@@ -107,6 +107,7 @@ endif
 
 # The library, one module per line.
 LIB_MODULES := \
+	lib_analysis \
 	lib_chase \
 	lib_file \
 	lib_ipc \
@@ -123,6 +124,7 @@ LIB_MODULES := \
 
 # Unit tests (tests/unit/<name>.c), one per line.
 UNIT_TESTS := \
+	test_analysis \
 	test_mem \
 	test_mixed \
 	test_sched \

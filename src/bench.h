@@ -10,6 +10,7 @@
  *   lib_sched   CPU placement (LMBENCH_SCHED)
  *   lib_mem     aligned buffers, pointer chains and their validation
  *   lib_chase   random chases: latency, memory-level parallelism
+ *   lib_analysis  line's and cache's decisions from a measured sweep
  *   lib_ops     dependent arithmetic chains (lat_ops, par_ops, mhz)
  *   lib_file    the files the file and VM benchmarks read
  *   lib_ipc     pipes and socket pairs between a program and its helper
@@ -489,6 +490,45 @@ int chase_parallelism(struct mem_chase *c, const struct bench_opts *o,
 		      double *par);
 /* n times 100 dependent loads from p; where the chase stopped. */
 void **chase100(void **p, uint64_t n);
+/* A bench_desc run: chase100 from the position that is the first member
+ * of *state (a void **), which it then updates. */
+int chase_run100(void *state, uint64_t n);
+
+/* ------------------------------------------------------------------ */
+/* lib_analysis: line's and cache's decisions, apart from measuring     */
+
+/*
+ * The line from false sharing: ns[i] is the time of one atomic add while
+ * another CPU adds at offset off[i] (ascending, each twice the last),
+ * alone the time with it a page away.  The line is the first offset from
+ * which the other CPU no longer slows the adds, when every smaller one
+ * slows them at least three times; 0 when the sweep does not show that.
+ */
+size_t line_from_sharing(int n, const size_t *off, const double *ns,
+			 double alone);
+/*
+ * The line from latency: t[i] is the time of a load at distance d[i]
+ * (each twice the last) from the one before, as a stride sweep or line's
+ * pairs give it: t = h + x * min(d / line, 1).  The line whose ramp fits
+ * the points clearly best; 0 when none does, or when a prefetcher shows
+ * (the time more than doubles from one distance to the next).
+ */
+size_t line_from_latency(int n, const size_t *d, const double *t);
+
+#define CACHE_MAXSIZES 256
+#define CACHE_MAXLEVELS 8
+struct cache_level {
+	size_t size; /* bytes */
+	double ns;   /* latency at its flattest point */
+	int flat;    /* index of that point in the sweep */
+	int bound;   /* index of the last size before its rise */
+};
+/*
+ * The cache levels in a latency sweep (sizes ascending, lat in ns, the
+ * last size taken as memory): up to max levels into lv; how many.
+ */
+int cache_levels(int n, const size_t *sizes, const double *lat,
+		 struct cache_level *lv, int max);
 
 /* ------------------------------------------------------------------ */
 /* lib_ipc: helpers for pipe, FIFO and UNIX-socket benchmarks.         */

@@ -6,18 +6,24 @@
  * transparent huge pages where the system gives them, so TLB misses stay
  * out of the figures) is timed at sizes from 4 KB to -M in quarter-octave
  * steps (x1, x1.25, x1.5, x1.75 each power of two; octaves from 64 MB),
- * twice up to 64 MB (up, then down: the faster of the two counts).
- * A level ends where the latency rises by 30 % or more and stays up (the
- * smaller of the next two sizes' latencies is the rise), the strongest
- * rises first and at most one per octave: a cache seldom drops off a
- * cliff at one size, and a shared or partitioned one rises in steps.
- * A level's latency is that of the flattest point between the previous
- * level's rise and its own; its size the last size, up to the next
- * level's flat point, whose latency is below the geometric mean of the
- * two levels' (a cache that drops off a cliff ends at the cliff; one
- * whose hit rate fades ends half way).  Adjacent levels less than 60 %
- * apart, and any but the first within half of memory's latency, are one
- * level (as lmbench rejects the latter).  Main
+ * four times up to 16 MB and twice up to 64 MB (up, down, up, down: the
+ * fastest counts, as a busy spell or a neighbour on a sibling thread only
+ * slows a size); then the sizes up to twice each of the first two
+ * levels' ends again, until two analyses agree.  The decision is lib_analysis's cache_levels, which the
+ * unit tests feed with recorded sweeps: a level ends where the latency
+ * rises by 30 % or more and stays up, within one step or within an octave
+ * (on small pages a level fades over an octave or two), the strongest
+ * rises first and at most one per octave.  A level's latency is that of
+ * the flattest point between the previous level's rise and its own (a
+ * range with no flat point is a way between two levels, not a level);
+ * its size the last size, up to the next level's flat point, whose
+ * latency is below half way between the two levels' (where half of the
+ * loads miss: at a cliff, or on small pages within a few percent of the
+ * size).  Adjacent levels less than 60 % apart, and any but the first
+ * within half of memory's latency, are one level (as lmbench rejects
+ * the latter).  What a virtual machine's vCPU sees of a shared last
+ * level is what others leave it, often far less than sysfs states: the
+ * size printed is the one measured.  Main
  * memory's latency is the largest size's (as lmbench).  The parallelism
  * of each (lib_chase: up to 16 chases at once) is measured at the level's
  * size, and memory's at the smallest size past the last level whose
@@ -37,17 +43,13 @@
  * linesize 8.02 parallelism", then "Memory latency: 95.10 nanoseconds
  * 11.20 parallelism".
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bench.h"
 
-#define MAXSIZES 256
-#define MAXLEVELS 8
-#define JUMP 1.3	 /* a rise that may end a level */
-#define LEVELS 1.6 /* how far apart two levels' latencies are */
 
 struct opts {
 	uint64_t line; /* -L */
@@ -127,24 +129,17 @@ measure(size_t size, size_t line, const struct bench_opts *o, double *ns,
 	return rc;
 }
 
-static int
-cmp_int(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-
-	return (x > y) - (x < y);
-}
-
 int
 main(int argc, char **argv)
 {
 	struct opts op = { 64, 0, 0 };
 	struct bench_opts o;
-	size_t sizes[MAXSIZES], level_size[MAXLEVELS];
-	double lat[MAXSIZES], level_lat[MAXLEVELS], jump[MAXSIZES], par, mid;
-	int bound[MAXLEVELS], level_flat[MAXLEVELS];
+	size_t sizes[CACHE_MAXSIZES];
+	double lat[CACHE_MAXSIZES], par;
+	struct cache_level lv[CACHE_MAXLEVELS];
 	uint64_t avail, p;
-	int n = 0, nlev = 0, i, j, rc;
+	int n = 0, nlev = 0, i, j, rc, pass;
+	const struct timespec tenth = { 0, 100000000 };
 	char name[48];
 	static const int quarter[4] = { 4, 5, 6, 7 };
 
@@ -175,8 +170,8 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 
 	/* The sizes: quarter octaves, half octaves above 64 MB. */
-	for (p = 4096; p <= op.max && n < MAXSIZES; p *= 2)
-		for (i = 0; i < 4 && n < MAXSIZES; i++) {
+	for (p = 4096; p <= op.max && n < CACHE_MAXSIZES; p *= 2)
+		for (i = 0; i < 4 && n < CACHE_MAXSIZES; i++) {
 			uint64_t s = p / 4 * (uint64_t)quarter[i];
 
 			if (p >= (64ULL << 20) && i > 0)
@@ -188,124 +183,78 @@ main(int argc, char **argv)
 	for (i = 0; i < n; i++)
 		if (measure(sizes[i], (size_t)op.line, &o, &lat[i], NULL) != 0)
 			return EXIT_FAILED;
-	/* A busy spell raises a run of sizes in one sweep: a second sweep,
-	 * the other way (up to 64 MB, where sizes are cheap), and the
-	 * smaller of the two counts. */
-	for (i = n - 1; i >= 0; i--) {
-		double again;
+	/* A busy spell raises a run of sizes in one sweep, and a neighbour
+	 * on a sibling thread takes part of a cache for a while: three more
+	 * sweeps, down, up and down (up to 64 MB, where sizes are cheap, and
+	 * the last two up to 16 MB, where the first two levels end), and the
+	 * smallest latency of each size counts. */
+	for (pass = 0; pass < 3; pass++) {
+		size_t top = pass == 0 ? (size_t)64 << 20 : (size_t)16 << 20;
 
-		if (sizes[i] > (64U << 20))
-			continue;
-		if (measure(sizes[i], (size_t)op.line, &o, &again, NULL) != 0)
-			return EXIT_FAILED;
-		if (again < lat[i])
-			lat[i] = again;
+		for (j = 0; j < n; j++) {
+			double again;
+
+			i = pass == 1 ? j : n - 1 - j;
+			if (sizes[i] > top)
+				continue;
+			if (measure(sizes[i], (size_t)op.line, &o, &again,
+				    NULL) != 0)
+				return EXIT_FAILED;
+			if (again < lat[i])
+				lat[i] = again;
+		}
+	}
+	nlev = cache_levels(n, sizes, lat, lv, CACHE_MAXLEVELS);
+	/* A busy spell over all the sweeps shrinks a level (others' lines
+	 * take part of it): more looks at the sizes up to twice each of the
+	 * first two levels' ends, a tenth of a second apart, at least two and
+	 * until two analyses in a row agree (at most five). */
+	for (pass = 0; pass < 5 && nlev > 0; pass++) {
+		size_t end1 = lv[0].size, end2 = nlev > 1 ? lv[1].size : 0;
+
+		nanosleep(&tenth, NULL);
+		for (i = 0; i < n; i++) {
+			double again;
+
+			if (!((sizes[i] > end1 && sizes[i] <= 2 * end1) ||
+			      (sizes[i] > end2 && sizes[i] <= 2 * end2)) ||
+			    sizes[i] > ((size_t)16 << 20))
+				continue;
+			if (measure(sizes[i], (size_t)op.line, &o, &again,
+				    NULL) != 0)
+				return EXIT_FAILED;
+			if (again < lat[i])
+				lat[i] = again;
+		}
+		nlev = cache_levels(n, sizes, lat, lv, CACHE_MAXLEVELS);
+		if (pass > 0 && nlev > 0 && lv[0].size == end1 &&
+		    (nlev > 1 ? lv[1].size : 0) == end2)
+			break;
 	}
 	for (i = 0; op.curve && i < n; i++)
 		printf("%zu %.3f\n", sizes[i], lat[i]);
 	fflush(stdout);
 
-	/* Boundaries: where the latency rises by JUMP and stays up (the
-	 * smaller of the next two sizes' latencies), the strongest first, at
-	 * most one per octave.  A level's size is the last size before its
-	 * boundary; its latency is that of the flattest point of its range. */
-	for (i = 0; i + 2 < n; i++) {
-		double up = lat[i + 1] < lat[i + 2] ? lat[i + 1] : lat[i + 2];
-
-		jump[i] = up / lat[i];
-	}
-	for (;;) {
-		int best = -1;
-
-		for (i = 0; i + 2 < n; i++) {
-			int near = 0;
-
-			if (jump[i] < JUMP || (best >= 0 && jump[i] <= jump[best]))
-				continue;
-			for (j = 0; j < nlev; j++)
-				if (sizes[bound[j]] < 2 * sizes[i] &&
-				    sizes[i] < 2 * sizes[bound[j]])
-					near = 1;
-			if (!near)
-				best = i;
-		}
-		if (best < 0 || nlev == MAXLEVELS)
-			break;
-		bound[nlev++] = best;
-	}
-	qsort(bound, (size_t)nlev, sizeof(bound[0]), cmp_int);
-	for (i = 0; i < nlev; i++) {
-		int lo = i ? bound[i - 1] + 1 : 0, hi = bound[i], flat = lo, m;
-		double slope, fs = 1e300;
-
-		for (m = lo; m <= hi; m++) {
-			double a = lat[m > lo ? m - 1 : m], b = lat[m < hi ? m + 1 : m];
-
-			slope = b > a ? b / a : a / b;
-			if (slope < fs) {
-				fs = slope;
-				flat = m;
-			}
-		}
-		level_flat[i] = flat;
-		level_lat[i] = lat[flat];
-	}
-	/* A rise that a noisy spell made, not a cache: the levels on its
-	 * two sides show no step of LEVELS between their flat parts (or it is
-	 * within half of memory's latency, as lmbench rejects).  Merge. */
-	for (i = 0; i < nlev; i++) {
-		double next = i + 1 < nlev ? level_lat[i + 1] : lat[n - 1];
-
-		if (next >= LEVELS * level_lat[i] &&
-		    (i == 0 || level_lat[i] <= 0.5 * lat[n - 1]))
-			continue;
-		if (i + 1 < nlev && level_lat[i] < next) {
-			/* the upper level takes this one's flatter point */
-			level_lat[i + 1] = level_lat[i];
-			level_flat[i + 1] = level_flat[i];
-		}
-		for (j = i; j + 1 < nlev; j++) {
-			level_lat[j] = level_lat[j + 1];
-			level_flat[j] = level_flat[j + 1];
-			bound[j] = bound[j + 1];
-		}
-		nlev--;
-		i--;
-	}
-	/* The size of a level: the last size, between its flat point and the
-	 * next level's (or memory), whose latency is below the geometric
-	 * mean of the two (a noisy spike on the way is passed over).  A cache that drops off a cliff (LRU
-	 * over a cycle) ends at the cliff; one whose hit rate fades (as L2s
-	 * shared with a sibling thread do) ends where half the way is gone. */
-	for (i = 0; i < nlev; i++) {
-		int top = i + 1 < nlev ? level_flat[i + 1] : n - 1;
-
-		mid = sqrt(level_lat[i] * (i + 1 < nlev ? level_lat[i + 1]
-							 : lat[n - 1]));
-		for (j = top - 1; j > level_flat[i] && lat[j] >= mid; j--)
-			;
-		level_size[i] = sizes[j];
-	}
 	if (nlev == 0) {
 		util_err("no cache level found below %llu bytes (try a larger -M)",
 			 (unsigned long long)op.max);
 		return EXIT_FAILED;
 	}
 	for (i = 0; i < nlev; i++) {
-		if (measure(level_size[i], (size_t)op.line, &o, NULL, &par) != 0)
+		if (measure(lv[i].size, (size_t)op.line, &o, NULL, &par) != 0)
 			return EXIT_FAILED;
 		report_text("L%d cache: %zu bytes %.2f nanoseconds %llu linesize "
 			    "%.2f parallelism\n",
-			    i + 1, level_size[i], level_lat[i],
+			    i + 1, lv[i].size, lv[i].ns,
 			    (unsigned long long)op.line, par);
 		snprintf(name, sizeof(name), "L%d cache latency", i + 1);
-		report_json(name, "ns", (double)level_size[i], level_lat[i]);
+		report_json(name, "ns", (double)lv[i].size, lv[i].ns);
 		snprintf(name, sizeof(name), "L%d cache parallelism", i + 1);
-		report_json(name, "loads", (double)level_size[i], par);
+		report_json(name, "loads", (double)lv[i].size, par);
 	}
 	/* Memory's parallelism at the smallest size past the last boundary
 	 * whose latency is within 10 % of the largest size's. */
-	for (j = bound[nlev - 1] + 1; j < n - 1 && lat[j] < 0.9 * lat[n - 1]; j++)
+	for (j = lv[nlev - 1].bound + 1; j < n - 1 && lat[j] < 0.9 * lat[n - 1]; j++)
 		;
 	if (measure(sizes[j], (size_t)op.line, &o, NULL, &par) != 0)
 		return EXIT_FAILED;

@@ -37,7 +37,7 @@
 #define HUGE ((size_t)2 << 20)
 
 struct state {
-	void **start;
+	void **start; /* first: chase_run100 */
 };
 
 static void
@@ -105,16 +105,6 @@ make_order(size_t *order, size_t npages, size_t per, size_t group,
 	return 0;
 }
 
-static int
-run(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-
-	s->start = chase100(s->start, n);
-	bench_use_ptr(s->start);
-	return 0;
-}
-
 struct opts {
 	uint64_t max, line, group;
 	int verbose;
@@ -161,7 +151,7 @@ chase_ns(char *buf, size_t *order, size_t n, size_t line,
 	 const struct bench_opts *o, double *ns)
 {
 	struct state s;
-	struct bench_desc d = { .run = run, .state = &s };
+	struct bench_desc d = { .run = chase_run100, .state = &s };
 	struct bench_result r;
 
 	s.start = link_order(buf, order, n, line);

@@ -219,3 +219,13 @@ chase100(void **p, uint64_t n)
 	}
 	return p;
 }
+
+int
+chase_run100(void *state, uint64_t n)
+{
+	void ***pp = state;
+
+	*pp = chase100(*pp, n);
+	bench_use_ptr(*pp);
+	return 0;
+}

@@ -1,27 +1,46 @@
 /*
- * line - the cache line size, found by false sharing.
+ * line - the cache line size: the unit in which cores hand memory to each
+ * other, and in which a load brings it in.
  *
- * Two processes on two different CPUs share a page.  A helper keeps
- * storing to the word at offset D; the program times increments of the
- * word at offset 0.  While D is inside the program's cache line the two
- * CPUs fight over that line and every increment waits for it to come
- * back; once D reaches the next line they no longer share anything and
- * the increments run at cache speed.  The line size is the smallest D
- * (8, 16, ... 1024 bytes) at which the time per increment falls to
- * within twice the time with the helper storing a page away.  This finds
- * the coherency line that the hardware states, and the adjacent-line
- * prefetchers that fooled lmbench's latency method (it reports 128 on
- * machines with 64-byte lines) do not enter into it.
+ * First, false sharing.  Two processes on two different CPUs share a
+ * page; a helper keeps adding atomically to the word at offset D, the
+ * program times atomic adds to the word at offset 0.  An atomic add needs
+ * its line held alone, so while D is inside the program's line the two
+ * CPUs pass the line back and forth and every add waits for it; from the
+ * next line on they share nothing.  (Plain stores do not show this: the
+ * store buffer forwards each value to the next load and drains many
+ * stores per visit of the line, so the fight hardly slows them.)  The
+ * adds are timed in batches of 512, and a batch counts only when the
+ * helper made progress during it, so a helper that a busy machine left
+ * without a CPU does not pass for "no fight"; the time per add is the
+ * median of 20 x -N such batches.  The decision (lib_analysis,
+ * line_from_sharing): the first offset from which the adds run within
+ * twice the time with the helper a page away, every smaller offset at
+ * least three times it.  Two CPUs that share a first-level cache
+ * (hyperthreads of one core) do not fight: this method then cannot
+ * decide, and says nothing.
  *
- * Times per increment are medians of -N intervals.
+ * Second, latency, with loads within a line against loads across lines.
+ * A chain visits 4096 one-kilobyte chunks of a 4 MB buffer in random
+ * order; in each it loads two words D bytes apart (D = 8 ... 512, the
+ * first word at a random place, the order of the two random), the second
+ * load depending on the first.  Once the chunks' lines sit in the second
+ * level, the first load of each pair misses the first level; the second
+ * hits it when the two words share a line (a chance of 1 - D/line below
+ * the line) and otherwise comes from the second level, so the time per
+ * pair rises along D up to the line and stays flat from it on.  Random
+ * chunks and random order within a pair leave nothing for stride,
+ * stream or adjacent-line prefetchers to follow (the pair's other line
+ * is already in the second level, so fetching it early gains nothing).
+ * The decision (line_from_latency): the line whose ramp fits the times
+ * clearly best; none when no ramp fits, or a prefetcher shows.
  *
- * With one CPU, or two that do not fight over a line (hyperthreads of
- * one core share the first-level cache; a virtual machine's vCPUs may be
- * such a pair), the program falls back on lmbench's latency method over
- * a buffer of -M bytes (default 64 MB), which adjacent-line prefetchers
- * can fool into twice the line; -v says which method answered.
+ * Last, the coherency line the system states (sysfs), labelled "from
+ * sysfs", and said on stderr without -v; with no such file, exit 1.
  *
  * Usage: line [-v] [-W <warmup>] [-N <repetitions>] [-M len[K|M]]
+ * (-M is accepted for lmbench's sake and checked; the latency method's
+ * buffer is fixed at 4 MB.)
  * Output (stdout): "64"; -v: "cache line size: 64 bytes (false sharing)"
  */
 #define _GNU_SOURCE
@@ -39,14 +58,17 @@
 #include "bench.h"
 
 #define REGION 8192
-#define FAR 4096 /* the helper's word when nothing is shared */
+#define FAR 4096	/* the helper's word when nothing is shared */
+#define READY (REGION - 64) /* the helper's "I am running" flag */
+#define BATCH 512	/* atomic adds per timed batch */
+#define NOFF 8		/* offsets 8 ... 1024 */
+#define NDIST 8		/* distances 8 ... 1024 */
+#define CHUNK 2048	/* one pair of loads per chunk */
+#define CHUNKS 2048
 
-struct state {
-	char *shared;	   /* two pages shared with the helper */
-	size_t offset;	   /* where the helper stores */
-	pid_t helper;	   /* the storing process */
-	int cpus[2];	   /* where the two run */
-};
+#define M_SHARING "false sharing"
+#define M_LATENCY "latency of loads within and across lines"
+#define M_SYSFS "from sysfs; neither false sharing nor latency decided"
 
 /* Pin the calling process to one CPU. */
 static int
@@ -57,63 +79,6 @@ pin(int cpu)
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
 	return sched_setaffinity(0, sizeof(set), &set);
-}
-
-static int
-init(void *sp, int copy)
-{
-	struct state *s = sp;
-	atomic_int *ready;
-
-	(void)copy;
-	memset(s->shared, 0, REGION);
-	ready = (atomic_int *)(void *)(s->shared + REGION - 64);
-	atomic_store(ready, 0);
-	s->helper = bench_fork(0, 1);
-	if (s->helper < 0)
-		return -1;
-	if (s->helper == 0) {
-		volatile uint64_t *w =
-			(volatile uint64_t *)(void *)(s->shared + s->offset);
-
-		if (pin(s->cpus[1]) != 0)
-			_exit(EXIT_FAILED);
-		atomic_store(ready, 1);
-		for (;;)
-			(*w)++;
-	}
-	if (pin(s->cpus[0]) != 0) {
-		util_syserr("sched_setaffinity");
-		return -1;
-	}
-	/* Time only once the helper is storing. */
-	while (atomic_load(ready) == 0)
-		sched_yield();
-	return 0;
-}
-
-static int
-run(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-	volatile uint64_t *w = (volatile uint64_t *)(void *)s->shared;
-
-	while (n-- > 0)
-		(*w)++;
-	return 0;
-}
-
-static void
-cleanup(void *sp)
-{
-	struct state *s = sp;
-
-	if (s->helper > 0) {
-		kill(s->helper, SIGKILL);
-		while (waitpid(s->helper, NULL, 0) < 0 && errno == EINTR)
-			;
-	}
-	s->helper = -1;
 }
 
 /* The first two CPUs this program may use; -1 if there is one. */
@@ -131,24 +96,250 @@ two_cpus(int cpus[2])
 	return n == 2 ? 0 : -1;
 }
 
-/* Options: -v and -M. */
-struct opts {
-	int verbose;   /* -v */
-	uint64_t mlen; /* -M: buffer of the latency method */
+static atomic_ullong *
+word(char *shared, size_t off)
+{
+	return (atomic_ullong *)(void *)(shared + off);
+}
+
+static void
+stop(pid_t pid)
+{
+	kill(pid, SIGKILL);
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+}
+
+/*
+ * The median time of one atomic add at offset 0 while the helper on
+ * cpus[1] adds at `off`: 1 with *ns set, 0 when the helper did not run
+ * alongside often enough to tell, -1 after a message.
+ */
+static int
+fight(char *shared, const int cpus[2], size_t off, const struct bench_opts *o,
+      double *ns)
+{
+	atomic_ullong *mine = word(shared, 0), *theirs = word(shared, off);
+	atomic_int *ready = (atomic_int *)(void *)(shared + READY);
+	int want = 20 * o->repetitions, n = 0, i;
+	uint64_t start, limit = 200000000ULL + o->warmup_us * 1000;
+	double *v;
+	pid_t pid;
+
+	memset(shared, 0, REGION);
+	v = malloc((size_t)want * sizeof(*v));
+	if (v == NULL) {
+		util_err("out of memory");
+		return -1;
+	}
+	pid = bench_fork(0, 1);
+	if (pid < 0) {
+		free(v);
+		return -1;
+	}
+	if (pid == 0) {
+		if (pin(cpus[1]) != 0)
+			_exit(EXIT_FAILED);
+		atomic_store(ready, 1);
+		for (;;)
+			atomic_fetch_add_explicit(theirs, 1, memory_order_relaxed);
+	}
+	start = timing_now_ns();
+	while (atomic_load(ready) == 0 && timing_now_ns() - start < limit)
+		sched_yield();
+	while (timing_now_ns() - start < o->warmup_us * 1000)
+		atomic_fetch_add_explicit(mine, 1, memory_order_relaxed);
+	while (n < want && timing_now_ns() - start < limit) {
+		unsigned long long h0 = atomic_load(theirs), h1;
+		uint64_t t0 = timing_now_ns(), t1;
+
+		for (i = 0; i < BATCH; i++)
+			atomic_fetch_add_explicit(mine, 1, memory_order_relaxed);
+		t1 = timing_now_ns();
+		h1 = atomic_load(theirs);
+		/* The helper ran during the batch. */
+		if (h1 - h0 >= BATCH / 4)
+			v[n++] = (double)(t1 - t0) / BATCH;
+	}
+	stop(pid);
+	if (n < want / 4) {
+		free(v);
+		return 0;
+	}
+	*ns = stats_median(v, (size_t)n);
+	free(v);
+	return 1;
+}
+
+/* The line by false sharing; 0 when this method cannot decide (why, in
+ * *why), -1 after a message. */
+static long
+by_sharing(const struct bench_opts *o, const char **why)
+{
+	size_t off[NOFF];
+	double ns[NOFF] = { 0 }, alone = 0;
+	int cpus[2], i, rc;
+	char *shared;
+	long line;
+
+	if (two_cpus(cpus) != 0) {
+		*why = "one CPU";
+		return 0;
+	}
+	shared = mmap(NULL, REGION, PROT_READ | PROT_WRITE,
+		      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (shared == MAP_FAILED) {
+		util_syserr("mmap");
+		return -1;
+	}
+	if (pin(cpus[0]) != 0) {
+		util_syserr("sched_setaffinity");
+		munmap(shared, REGION);
+		return -1;
+	}
+	rc = fight(shared, cpus, FAR, o, &alone);
+	for (i = 0; i < NOFF && rc == 1; i++) {
+		off[i] = (size_t)8 << i;
+		rc = fight(shared, cpus, off[i], o, &ns[i]);
+	}
+	munmap(shared, REGION);
+	if (rc < 0)
+		return -1;
+	if (rc == 0) {
+		*why = "the other CPU seldom ran alongside";
+		return 0;
+	}
+	line = (long)line_from_sharing(NOFF, off, ns, alone);
+	if (line == 0)
+		*why = ns[0] < 3 * alone ? "the two CPUs do not fight over a line"
+					 : "no clear edge";
+	return line;
+}
+
+/* The latency method's chain: one pair of loads per chunk. */
+struct pairs {
+	void **p; /* first: chase_run100 */
+	char *buf;
+	size_t dist;
+	uint64_t rng;
 };
+
+static int
+pairs_init(void *sp, int copy)
+{
+	struct pairs *c = sp;
+	size_t order[CHUNKS], k = c->dist / sizeof(void *), i;
+	size_t words = CHUNK / sizeof(void *);
+	void **first = NULL, **prev = NULL;
+
+	(void)copy;
+	for (i = 0; i < CHUNKS; i++)
+		order[i] = i;
+	for (i = CHUNKS; i > 1; i--) {
+		size_t j = (size_t)(mem_rand(&c->rng) % i), t = order[i - 1];
+
+		order[i - 1] = order[j];
+		order[j] = t;
+	}
+	/* Chunk order[i]: words w and w + k, either first; the second
+	 * points on to the next chunk's first. */
+	for (i = 0; i < CHUNKS; i++) {
+		void **base = (void **)(void *)(c->buf + order[i] * CHUNK);
+		size_t w = (size_t)(mem_rand(&c->rng) % (words - k));
+		void **a = base + w, **b = base + w + k;
+
+		if (mem_rand(&c->rng) & 1) {
+			void **t = a;
+
+			a = b;
+			b = t;
+		}
+		*a = b;
+		if (prev != NULL)
+			*prev = a;
+		else
+			first = a;
+		prev = b;
+	}
+	*prev = first;
+	c->p = first;
+	return 0;
+}
+
+/* The line by latency; 0 when this method cannot decide, -1 after a
+ * message. */
+static long
+by_latency(const struct bench_opts *o)
+{
+	struct pairs c = { NULL, NULL, 0, 0x6c696e65ULL };
+	struct bench_desc d = { .init = pairs_init,
+				.run = chase_run100,
+				.state = &c };
+	struct bench_opts fast = *o;
+	struct bench_result r;
+	size_t dist[NDIST];
+	double t[NDIST];
+	int i, round;
+
+	c.buf = mem_alloc((size_t)CHUNKS * CHUNK);
+	if (c.buf == NULL)
+		return -1;
+	/* Interference only slows a chase: the fastest interval, and the
+	 * fastest of three sweeps. */
+	fast.stat = BENCH_MINIMUM;
+	for (round = 0; round < 3; round++)
+		for (i = 0; i < NDIST; i++) {
+			double ns;
+
+			dist[i] = (size_t)8 << i;
+			c.dist = dist[i];
+			if (bench_run(&d, &fast, &r) != 0) {
+				mem_free(c.buf, (size_t)CHUNKS * CHUNK);
+				return -1;
+			}
+			ns = r.ns_per_iter / 50; /* 50 pairs an iteration */
+			bench_result_free(&r);
+			if (round == 0 || ns < t[i])
+				t[i] = ns;
+		}
+	mem_free(c.buf, (size_t)CHUNKS * CHUNK);
+	return (long)line_from_latency(NDIST, dist, t);
+}
+
+/* The coherency line sysfs states; 0 if none. */
+static long
+from_sysfs(void)
+{
+	FILE *f = fopen("/sys/devices/system/cpu/cpu0/cache/index0/"
+			"coherency_line_size",
+			"r");
+	char text[32];
+	uint64_t v = 0;
+
+	if (f == NULL)
+		return 0;
+	if (fgets(text, sizeof(text), f) == NULL)
+		text[0] = '\0';
+	fclose(f);
+	text[strcspn(text, "\n")] = '\0';
+	if (util_parse_u64(text, 8, 4096, &v) != NULL || (v & (v - 1)) != 0)
+		return 0;
+	return (long)v;
+}
 
 static int
 option(void *sp, int c, const char *arg)
 {
-	struct opts *op = sp;
+	int *verbose = sp;
 	const char *why;
+	uint64_t mlen;
 
 	if (c == 'v') {
-		op->verbose = 1;
+		*verbose = 1;
 		return 0;
 	}
-	why = util_parse_size(arg, 1, &op->mlen);
-	if (why == NULL && op->mlen < (1 << 20))
+	why = util_parse_size(arg, 1, &mlen);
+	if (why == NULL && mlen < (1 << 20))
 		why = "too small (at least 1 MB)";
 	if (why != NULL) {
 		util_err("bad -M '%s': %s", arg, why);
@@ -158,141 +349,16 @@ option(void *sp, int c, const char *arg)
 }
 
 static int
-print_line(size_t bytes, int verbose, const char *method)
+print_line(long bytes, int verbose, const char *method)
 {
 	if (verbose) {
-		printf("cache line size: %zu bytes (%s)\n", bytes, method);
+		printf("cache line size: %ld bytes (%s)\n", bytes, method);
 		fflush(stdout);
 		return 0;
 	}
 	return report_stdout("cache line", "bytes", 0, (double)bytes) == 0
 		       ? 0
 		       : EXIT_FAILED;
-}
-
-/* The latency method, lmbench's: chase one word every S bytes of each
- * page, pages in random order, words of a page in random order.  While S
- * is below the line, several loads share a line and only the first
- * misses, so doubling S nearly doubles the time per load; from the line
- * on, every load misses and the time stays.  Adjacent-line prefetchers
- * make pairs of lines look like one, so this can report twice the line. */
-struct chase {
-	size_t len;    /* buffer bytes */
-	size_t stride; /* S */
-	char *buf;
-	void **p;
-};
-
-static int
-chase_init(void *sp, int copy)
-{
-	struct chase *c = sp;
-	size_t ps = mem_pagesize(), per = ps / c->stride;
-	size_t np = c->len / ps, n = np * per, *order, *pages, *words, i, j;
-	uint64_t rng = 0x6c696e65ULL + (uint64_t)copy;
-
-	c->buf = mem_alloc(c->len);
-	order = calloc(n ? n : 1, sizeof(*order));
-	pages = malloc(np * sizeof(*pages));
-	words = malloc(per * sizeof(*words));
-	if (c->buf == NULL || order == NULL || pages == NULL || words == NULL) {
-		free(order);
-		free(pages);
-		free(words);
-		if (c->buf == NULL)
-			return -1;
-		util_err("out of memory");
-		return -1;
-	}
-	for (i = 0; i < np; i++)
-		pages[i] = i;
-	for (i = np; i > 1; i--) {
-		size_t k = (size_t)(mem_rand(&rng) % i), t = pages[i - 1];
-
-		pages[i - 1] = pages[k];
-		pages[k] = t;
-	}
-	for (i = 0; i < np; i++) {
-		for (j = 0; j < per; j++)
-			words[j] = j;
-		for (j = per; j > 1; j--) {
-			size_t k = (size_t)(mem_rand(&rng) % j), t = words[j - 1];
-
-			words[j - 1] = words[k];
-			words[k] = t;
-		}
-		for (j = 0; j < per; j++)
-			order[i * per + j] = pages[i] * ps + words[j] * c->stride;
-	}
-	for (i = 0; i < n; i++)
-		*(void **)(c->buf + order[i]) = c->buf + order[(i + 1) % n];
-	c->p = (void **)(c->buf + order[0]);
-	free(order);
-	free(pages);
-	free(words);
-	return 0;
-}
-
-static int
-chase_run(void *sp, uint64_t n)
-{
-	struct chase *c = sp;
-	void **p = c->p;
-
-	n *= 100;
-	while (n-- > 0)
-		p = (void **)*p;
-	c->p = p;
-	bench_use_ptr(p);
-	return 0;
-}
-
-static void
-chase_cleanup(void *sp)
-{
-	struct chase *c = sp;
-
-	mem_free(c->buf, c->len);
-	c->buf = NULL;
-}
-
-static int
-by_latency(const struct bench_opts *o, int verbose, uint64_t mlen)
-{
-	struct chase c = { (size_t)mlen, 8, NULL, NULL };
-	struct bench_desc d = { .init = chase_init,
-				.run = chase_run,
-				.cleanup = chase_cleanup,
-				.state = &c };
-	struct bench_result r;
-	double t[8];
-	size_t line = 0;
-	int i, tries;
-
-	/* A noisy machine can make one sweep inconclusive: three tries. */
-	for (tries = 0; tries < 3 && (line == 0 || line == 512); tries++) {
-		for (i = 0; i < 7; i++) {
-			c.stride = (size_t)8 << i;
-			if (bench_run(&d, o, &r) != 0)
-				return EXIT_FAILED;
-			t[i] = r.ns_per_iter / 100;
-			bench_result_free(&r);
-		}
-		/* The line is where the last doubling of the time happened:
-		 * the last stride at least 1.5 times slower than half of it
-		 * (a single noisy small stride cannot end the search). */
-		line = 0;
-		for (i = 1; i < 7; i++)
-			if (t[i] >= 1.5 * t[i - 1])
-				line = (size_t)8 << i;
-	}
-	if (line == 0 || line == 512) {
-		util_err("no line size found (time per load did not settle "
-			 "between 8- and 512-byte strides)");
-		return EXIT_FAILED;
-	}
-	return print_line(line, verbose,
-			  "latency; no two CPUs fight over a line here");
 }
 
 static void __attribute__((noreturn))
@@ -305,71 +371,41 @@ usage(void)
 int
 main(int argc, char **argv)
 {
-	struct state s;
 	struct bench_opts o;
-	struct bench_desc d = {
-		.init = init, .run = run, .cleanup = cleanup, .state = &s
-	};
-	struct bench_result r;
-	double alone, t;
-	struct opts op = { 0, 64 << 20 };
-	int rc;
-	size_t off;
+	const char *why = NULL;
+	int verbose = 0, rc;
+	long line;
 
-	memset(&s, 0, sizeof(s));
-	s.helper = -1;
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "vM:", &o, option, &op);
+	rc = bench_getopt(argc, argv, "vM:", &o, option, &verbose);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc || o.parallel != 1)
 		usage();
 	if (timing_check_env() != 0)
 		return EXIT_USAGE;
-	if (two_cpus(s.cpus) != 0)
-		return by_latency(&o, op.verbose, op.mlen);
-	s.shared = mmap(NULL, REGION, PROT_READ | PROT_WRITE,
-			MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (s.shared == MAP_FAILED) {
-		util_syserr("mmap");
+	line = by_sharing(&o, &why);
+	if (line > 0)
+		return print_line(line, verbose, M_SHARING);
+	if (line < 0)
+		return EXIT_FAILED;
+	line = by_latency(&o);
+	if (line > 0)
+		return print_line(line, verbose, M_LATENCY);
+	if (line < 0)
+		return EXIT_FAILED;
+	line = from_sysfs();
+	if (line == 0) {
+		util_err("no line size found (false sharing: %s; latency: no "
+			 "clear ramp) and the system states none",
+			 why);
 		return EXIT_FAILED;
 	}
-	s.offset = FAR;
-	if (bench_run(&d, &o, &r) != 0)
-		return EXIT_FAILED;
-	alone = r.ns_per_iter;
-	bench_result_free(&r);
-	s.offset = 8;
-	if (bench_run(&d, &o, &r) != 0)
-		return EXIT_FAILED;
-	t = r.ns_per_iter;
-	bench_result_free(&r);
-	/* Two CPUs that share a first-level cache (hyperthreads of one
-	 * core, as a virtual machine's two vCPUs may be) do not fight over a
-	 * line: the method cannot see the line there. */
-	if (t < 3 * alone)
-		return by_latency(&o, op.verbose, op.mlen);
-	for (off = 16; off <= 1024; off *= 2) {
-		s.offset = off;
-		if (bench_run(&d, &o, &r) != 0)
-			return EXIT_FAILED;
-		t = r.ns_per_iter;
-		bench_result_free(&r);
-		if (t >= 2 * alone)
-			continue;
-		/* Confirm the edge: the offset below must still fight. */
-		s.offset = off / 2;
-		if (bench_run(&d, &o, &r) != 0)
-			return EXIT_FAILED;
-		t = r.ns_per_iter;
-		bench_result_free(&r);
-		if (t >= 3 * alone)
-			return print_line(off, op.verbose, "false sharing");
-		break; /* noise, not a line: the latency method decides */
-	}
-	/* The contention never went away: not a line effect after all (a
-	 * busy or odd machine); the latency method decides. */
-	return by_latency(&o, op.verbose, op.mlen);
+	if (!verbose)
+		util_err("the line size is the one sysfs states (false sharing: "
+			 "%s; latency: no clear ramp)",
+			 why);
+	return print_line(line, verbose, M_SYSFS);
 }

@@ -33,12 +33,12 @@
 #include "bench.h"
 
 struct state {
+	void **p;      /* the chase (first: chase_run100) */
 	size_t count;  /* N: pointers in the ring */
 	int by_page;   /* 1: TLB ring, 0: cache ring */
 	size_t line;   /* -L */
 	size_t len;    /* bytes mapped */
 	char *buf;
-	void **p;      /* the chase */
 };
 
 static int
@@ -79,16 +79,6 @@ init(void *sp, int copy)
 	return 0;
 }
 
-static int
-run(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-
-	s->p = chase100(s->p, n);
-	bench_use_ptr(s->p);
-	return 0;
-}
-
 static void
 cleanup(void *sp)
 {
@@ -104,7 +94,7 @@ ring_ns(struct state *s, const struct bench_opts *o, size_t count,
 	int by_page, double *ns)
 {
 	struct bench_desc d = {
-		.init = init, .run = run, .cleanup = cleanup, .state = s
+		.init = init, .run = chase_run100, .cleanup = cleanup, .state = s
 	};
 	struct bench_result r;
 

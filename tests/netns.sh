@@ -54,12 +54,30 @@ for prog in $progs; do
 	expect_rc 0 "$prog across namespaces"
 	B "$BUILD/$prog" -S 127.0.0.1 >/dev/null 2>&1
 done
+# rpc_on_one_cpu: lat_rpc -p udp across the link with the server and the
+# client on one CPU (where taskset exists), its microseconds in $v.  A
+# round trip of one RPC wakes each end once; on one CPU that is a switch,
+# across two it is an interrupt to the other CPU, which a virtual machine
+# whose idle vCPUs halt pays 25 to 50 us for (seen on an AMD EPYC host:
+# 23 us on one CPU, 94 us across two).  Where the scheduler happens to
+# put the two ends would otherwise decide the figure.
+one_cpu=
+command -v taskset >/dev/null && one_cpu="taskset -c $(taskset -pc $$ | sed 's/.*: *//; s/[,-].*//')"
+rpc_on_one_cpu() {
+	# shellcheck disable=SC2086 # one_cpu is a command and its arguments
+	B $one_cpu "$BUILD/lat_rpc" -s
+	# shellcheck disable=SC2086
+	run_prog A $one_cpu "$BUILD/lat_rpc" -N 5 -p udp 10.253.0.2
+	v=$(awk '{ print $5 }' "$T_TMP/err")
+	B "$BUILD/lat_rpc" -S 127.0.0.1 >/dev/null 2>&1
+}
+# The faster of two runs (a busy machine only slows one).
 rpc_free=
 if [ -x "$BUILD/lat_rpc" ]; then
-	B "$BUILD/lat_rpc" -s
-	run_prog A "$BUILD/lat_rpc" -N 5 -p udp 10.253.0.2
-	rpc_free=$(awk '{ print $5 }' "$T_TMP/err")
-	B "$BUILD/lat_rpc" -S 127.0.0.1 >/dev/null 2>&1
+	rpc_on_one_cpu
+	rpc_free=$v
+	rpc_on_one_cpu
+	rpc_free=$(awk -v a="$rpc_free" -v b="$v" 'BEGIN { print (b + 0 > 0 && (a + 0 <= 0 || b + 0 < a + 0)) ? b : a }')
 fi
 
 # The suite with B as a remote host, reached with "ip netns exec": the
@@ -154,18 +172,35 @@ v=$(awk '{ print $5 }' "$T_TMP/err")
 echo "netns: lat_udp -m 65000 through tbf 80mbit: $v us"
 if between "$v" 9000 14000; then ok; else not_ok "lat_udp -m 65000 through 80 Mbit/s: $v us, want 9700 to 13000"; fi
 B "$BUILD/lat_udp" -S 127.0.0.1
-# An RPC call carries one char: about 90 bytes a packet each way, far less
-# than the bucket refills between calls, so the bucket adds no wait: the
-# round trip stays what it was without it (within noise).
+# An RPC call carries one char: about 90 bytes a packet each way, while
+# the bucket refills 16 KB (its burst) in 1.6 ms and 90 bytes in 9 us, so
+# no RPC packet ever waits for tokens: the bucket's "overlimits" counter
+# (packets it held back) stays where it was during the run, on both ends.
+# Its enqueue and dequeue then run in the sender's own call, as with no
+# queue at all, so the round trip through it is the one without it
+# (within noise) when both are measured with the two ends on one CPU.
+# (Measured with the ends wherever the scheduler put them, the two runs
+# can differ fourfold by placement alone: see rpc_on_one_cpu.)
+overlimits() { # the overlimits counts of both ends' buckets, summed
+	{ tc -n "$a" -s qdisc show dev "va$$"; tc -n "$b" -s qdisc show dev "vb$$"; } |
+		awk '/overlimits/ { for (i = 1; i < NF; i++) if ($i == "overlimits") n += $(i + 1) } END { print n + 0 }'
+}
 if [ -n "$rpc_free" ]; then
-	B "$BUILD/lat_rpc" -s
-	run_prog A "$BUILD/lat_rpc" -N 5 -p udp 10.253.0.2
-	v=$(awk '{ print $5 }' "$T_TMP/err")
-	echo "netns: lat_rpc -p udp through tbf 80mbit: $v us (without: $rpc_free us)"
-	if awk -v a="$v" -v b="$rpc_free" 'BEGIN { exit !(a > 0 && b > 0 && a / b > 0.6 && a / b < 1.6) }'; then ok; else
-		not_ok "lat_rpc through the bucket $v us, without it $rpc_free us: want the same within noise"
+	good=0
+	for _ in 1 2; do
+		o1=$(overlimits)
+		rpc_on_one_cpu
+		o2=$(overlimits)
+		echo "netns: lat_rpc -p udp through tbf 80mbit: $v us (without: $rpc_free us; on one CPU: ${one_cpu:-no taskset}); the buckets held back $((o2 - o1)) packets"
+		if [ "$o2" -eq "$o1" ] &&
+			awk -v a="$v" -v b="$rpc_free" 'BEGIN { exit !(a > 0 && b > 0 && a / b > 0.6 && a / b < 1.6) }'; then
+			good=1
+			break
+		fi
+	done
+	if [ "$good" = 1 ]; then ok; else
+		not_ok "lat_rpc through the bucket $v us, without it $rpc_free us, $((o2 - o1)) packets held back: want none held back and the same time within noise"
 	fi
-	B "$BUILD/lat_rpc" -S 127.0.0.1 >/dev/null 2>&1
 fi
 # UDP datagrams of 1400 bytes (no fragments) as fast as the bucket lets
 # them through: 10 MB/s of payload less the 28 bytes of headers each.

@@ -1,0 +1,249 @@
+/*
+ * lib_analysis - the decisions of line and cache, apart from their
+ * measuring: each turns a measured sweep into an answer (or into "cannot
+ * tell"), so that the unit tests can feed it sweeps recorded on other
+ * machines.
+ */
+#include <math.h>
+#include <stddef.h>
+
+#include "bench.h"
+
+/* Slowed: at least this many times the time alone. */
+#define SLOWED 3.0
+/* Not slowed: under this many times the time alone. */
+#define UNSLOWED 2.0
+
+size_t
+line_from_sharing(int n, const size_t *off, const double *ns, double alone)
+{
+	int k, i;
+
+	if (n < 2 || !(alone > 0))
+		return 0;
+	/* The line is off[k] when every offset below it is slowed, every
+	 * one from it on is not, and the two groups are clearly apart. */
+	for (k = 1; k < n; k++) {
+		double lo_slow = HUGE_VAL, hi_fast = 0;
+
+		for (i = 0; i < k; i++)
+			if (ns[i] < lo_slow)
+				lo_slow = ns[i];
+		for (i = k; i < n; i++)
+			if (ns[i] > hi_fast)
+				hi_fast = ns[i];
+		if (lo_slow >= SLOWED * alone && hi_fast < UNSLOWED * alone &&
+		    lo_slow >= 2 * hi_fast)
+			return off[k];
+	}
+	return 0;
+}
+
+/* Least squares of t = h + x * min(d / line, 1); the root mean square
+ * of what is left, and h and x. */
+static double
+ramp_fit(int n, const size_t *d, const double *t, double line, double *h,
+	 double *x)
+{
+	double sf = 0, st = 0, sff = 0, sft = 0, det, sse = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		double f = (double)d[i] < line ? (double)d[i] / line : 1.0;
+
+		sf += f;
+		st += t[i];
+		sff += f * f;
+		sft += f * t[i];
+	}
+	det = n * sff - sf * sf;
+	if (!(det > 0))
+		return HUGE_VAL;
+	*x = (n * sft - sf * st) / det;
+	*h = (st - *x * sf) / n;
+	for (i = 0; i < n; i++) {
+		double f = (double)d[i] < line ? (double)d[i] / line : 1.0;
+		double r = t[i] - (*h + *x * f);
+
+		sse += r * r;
+	}
+	return sqrt(sse / n);
+}
+
+size_t
+line_from_latency(int n, const size_t *d, const double *t)
+{
+	double best = HUGE_VAL, second = HUGE_VAL, bh = 0, bx = 0;
+	size_t line = 0, cand;
+	int i;
+
+	if (n < 5)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!(t[i] > 0) || (i > 0 && d[i] != 2 * d[i - 1]))
+			return 0;
+	/* Without a prefetcher, doubling the distance at most doubles the
+	 * loads that leave the line, so at most doubles the time: a larger
+	 * jump means a prefetcher hid the shorter distance's misses, and
+	 * then the curve does not show the line (AMD Zen 4 hides a 64-byte
+	 * stride this way and shows its first big step at 128). */
+	for (i = 1; i < n; i++)
+		if (t[i] > 2.5 * t[i - 1])
+			return 0;
+	/* A line at most the third-largest distance, so that at least three
+	 * distances show the flat part. */
+	for (cand = 2 * d[0]; cand <= d[n - 3]; cand *= 2) {
+		double h = 0, x = 0, rms = ramp_fit(n, d, t, (double)cand, &h, &x);
+
+		if (rms < best) {
+			second = best;
+			best = rms;
+			line = cand;
+			bh = h;
+			bx = x;
+		} else if (rms < second) {
+			second = rms;
+		}
+	}
+	/* Accept only a clear answer: a time within the line that is a
+	 * time (a ramp that needs a negative one does not fit), leaving the
+	 * line costs something measurable (a fifth of that time), the ramp
+	 * fits the points to a tenth of that cost, and no other line fits
+	 * nearly as well. */
+	if (line == 0 || !(bh > 0) || !(bx > 0.2 * bh) || !(best <= 0.1 * bx) ||
+	    !(second >= 1.5 * best) || !(second >= 0.05 * bx))
+		return 0;
+	return line;
+}
+
+/* ------------------------------------------------------------------ */
+/* cache                                                               */
+
+#define JUMP 1.3   /* a rise that may end a level */
+#define LEVELS 1.6 /* how far apart two levels' latencies are */
+#define FLAT 1.2   /* the most a level's flattest point may slope */
+
+/* Remove level i of *nlev (with its slope). */
+static void
+drop(struct cache_level *lv, double *slope, int *nlev, int i)
+{
+	for (; i + 1 < *nlev; i++) {
+		lv[i] = lv[i + 1];
+		slope[i] = slope[i + 1];
+	}
+	(*nlev)--;
+}
+
+int
+cache_levels(int n, const size_t *sizes, const double *lat,
+	     struct cache_level *lv, int max)
+{
+	double jump[CACHE_MAXSIZES], slope[CACHE_MAXLEVELS];
+	int bound[CACHE_MAXLEVELS] = { 0 };
+	int nlev = 0, i, j;
+
+	if (n > CACHE_MAXSIZES)
+		n = CACHE_MAXSIZES;
+	if (max > CACHE_MAXLEVELS)
+		max = CACHE_MAXLEVELS;
+	/* Boundaries: where the latency rises by JUMP and stays up (the
+	 * smaller of the next two sizes' latencies), within one step or
+	 * within the next octave (a level on small pages fades over an
+	 * octave or two, in steps of 15 %), the strongest first, at most
+	 * one per octave. */
+	for (i = 0; i + 2 < n; i++) {
+		double up = lat[i + 1] < lat[i + 2] ? lat[i + 1] : lat[i + 2];
+
+		jump[i] = up / lat[i];
+		if (i + 5 < n) {
+			up = lat[i + 4] < lat[i + 5] ? lat[i + 4] : lat[i + 5];
+			if (up / lat[i] > jump[i])
+				jump[i] = up / lat[i];
+		}
+	}
+	while (nlev < max) {
+		int best = -1;
+
+		for (i = 0; i + 2 < n; i++) {
+			int near = 0;
+
+			if (jump[i] < JUMP || (best >= 0 && jump[i] <= jump[best]))
+				continue;
+			for (j = 0; j < nlev; j++)
+				if (sizes[bound[j]] < 2 * sizes[i] &&
+				    sizes[i] < 2 * sizes[bound[j]])
+					near = 1;
+			if (!near)
+				best = i;
+		}
+		if (best < 0)
+			break;
+		/* keep bound[] sorted */
+		for (j = nlev; j > 0 && bound[j - 1] > best; j--)
+			bound[j] = bound[j - 1];
+		bound[j] = best;
+		nlev++;
+	}
+	/* A level's latency: that of the flattest point of its range. */
+	for (i = 0; i < nlev; i++) {
+		int lo = i ? bound[i - 1] + 1 : 0, hi = bound[i], m;
+
+		slope[i] = HUGE_VAL;
+		lv[i].flat = lo;
+		lv[i].bound = hi;
+		for (m = lo; m <= hi; m++) {
+			double a = lat[m > lo ? m - 1 : m];
+			double b = lat[m < hi ? m + 1 : m];
+			double sl = b > a ? b / a : a / b;
+
+			if (sl < slope[i]) {
+				slope[i] = sl;
+				lv[i].flat = m;
+			}
+		}
+		lv[i].ns = lat[lv[i].flat];
+	}
+	/* A range with no flat part (every point more than FLAT off its
+	 * neighbours) is the way from one level up to the next, cut in two
+	 * by an octave's rise: not a level.  Its range joins the next. */
+	for (i = 0; i < nlev; i++)
+		if (slope[i] > FLAT)
+			drop(lv, slope, &nlev, i--);
+	/* A rise that a noisy spell made, not a cache: the levels on its two
+	 * sides show no step of LEVELS between their flat parts (or it is
+	 * within half of memory's latency, as lmbench rejects).  Merge. */
+	for (i = 0; i < nlev; i++) {
+		double next = i + 1 < nlev ? lv[i + 1].ns : lat[n - 1];
+
+		if (next >= LEVELS * lv[i].ns &&
+		    (i == 0 || lv[i].ns <= 0.5 * lat[n - 1]))
+			continue;
+		if (i + 1 < nlev && lv[i].ns < next) {
+			/* the upper level takes this one's flatter point */
+			lv[i + 1].ns = lv[i].ns;
+			lv[i + 1].flat = lv[i].flat;
+		}
+		drop(lv, slope, &nlev, i--);
+	}
+	/* A level's size: the last size whose latency is below half way
+	 * from this level's flat part to the next level's (or memory's).
+	 * Half way is where half of the loads miss: a cache that drops off a
+	 * cliff (LRU over a cycle) passes it right after the cliff, and one
+	 * on small pages, whose sets fill unevenly as the pages' physical
+	 * colours fall, passes it within a few percent of its size (a
+	 * Poisson fill of W-way sets leaves about half of the lines missing
+	 * at W lines per set), where the geometric mean that this took
+	 * before ended it a quarter or more too early.  Scanned down from
+	 * the next level's flat point, so a noisy spike on the way is passed
+	 * over. */
+	for (i = 0; i < nlev; i++) {
+		int top = i + 1 < nlev ? lv[i + 1].flat : n - 1;
+		double up = i + 1 < nlev ? lv[i + 1].ns : lat[n - 1];
+		double mid = (lv[i].ns + up) / 2;
+
+		for (j = top - 1; j > lv[i].flat && lat[j] >= mid; j--)
+			;
+		lv[i].size = sizes[j];
+	}
+	return nlev;
+}
