@@ -5,6 +5,10 @@
 #   make check           the tests of one build (BUILD=... to choose)
 #   make lint            cppcheck, clang-tidy, shellcheck
 #   make install         programs, man pages and scripts under $(DESTDIR)$(PREFIX)
+#   make cross           the library, programs and unit tests for aarch64 and
+#                        riscv64 (bin/<triplet>/), with Debian's cross gcc
+#   make cross-test      those builds' unit and smoke tests under qemu-user
+#   make truth           what this machine states beside what the suite finds
 #   make clean
 #
 # Knobs: CC CFLAGS LDFLAGS DESTDIR PREFIX, DEVELOPER=1 (warnings are
@@ -137,7 +141,7 @@ FLAGS_FILE := $(OBJ)/.flags
 FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LIBS)
 
 .PHONY: build all test check unit smoke signals scripts net sanitize sanitize-check lint bench format see results rerun compare report install \
-	uninstall clean FORCE
+	uninstall clean FORCE cross cross-test truth
 
 build all: $(PROG_BINS)
 
@@ -169,6 +173,25 @@ $(UNIT_BINS): $(BUILD)/tests/%: $(OBJ)/%.o $(LIB)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LIBS)
 
 -include $(wildcard $(OBJ)/*.d)
+
+# ---------------------------------------------------------------- cross
+
+# Builds for other processors, with Debian's cross compilers
+# (gcc-<triplet>): warnings are errors.  pkg-config looks only in the
+# target's own directory, so the host's libtirpc is not taken for the
+# target's (lat_rpc is left out where the target has none).
+CROSS_TRIPLETS ?= aarch64-linux-gnu riscv64-linux-gnu
+
+cross:
+	@for t in $(CROSS_TRIPLETS); do \
+		command -v $$t-gcc >/dev/null || { echo "make cross: no $$t-gcc (Debian: gcc-$$t)" >&2; exit 1; }; \
+		PKG_CONFIG_LIBDIR=/usr/lib/$$t/pkgconfig PKG_CONFIG_PATH= $(MAKE) CC=$$t-gcc AR=$$t-ar \
+			DEVELOPER=1 BUILD=bin/$$t build $(UNIT_TESTS:%=bin/$$t/tests/%) || exit 1; \
+	done
+
+# Their unit tests and the smoke tests' emulated subset, under qemu-user.
+cross-test: cross
+	@rc=0; for t in $(CROSS_TRIPLETS); do sh tests/run.sh bin/$$t cross || rc=1; done; exit $$rc
 
 # ---------------------------------------------------------------- tests
 
@@ -280,6 +303,6 @@ uninstall:
 	for m in doc/*.7; do rm -f $(DESTDIR)$(PREFIX)/share/man/man7/$${m#doc/}; done
 
 clean:
-	rm -rf bin/$(TRIPLET) bin/$(TRIPLET)-sanitize
+	rm -rf bin/$(TRIPLET) bin/$(TRIPLET)-sanitize $(CROSS_TRIPLETS:%=bin/%)
 
 FORCE:
