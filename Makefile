@@ -214,6 +214,11 @@ scripts:
 net: $(PROG_BINS)
 	sh tests/run.sh $(BUILD) net netns
 
+# The truth tests on this machine, as a table: what the machine states,
+# what the suite found, whether they agree (scripts/truth).
+truth: $(PROG_BINS)
+	sh scripts/truth $(BUILD)
+
 # The sanitizer build runs the unit and smoke tests.
 sanitize:
 	$(MAKE) SANITIZE=address,undefined $(if $(DEVELOPER),DEVELOPER=$(DEVELOPER)) sanitize-check
@@ -237,7 +242,8 @@ test: $(PROG_BINS) $(UNIT_BINS)
 	$(MAKE) lint
 
 SH_SCRIPTS := $(wildcard tests/*.sh) .ci/run scripts/summary scripts/see \
-	scripts/config-run scripts/lmbench scripts/compare scripts/report
+	scripts/config-run scripts/lmbench scripts/compare scripts/report \
+	scripts/truth
 
 lint:
 	@command -v cppcheck >/dev/null || { echo "lint: cppcheck not installed" >&2; exit 1; }
@@ -295,12 +301,16 @@ install: $(PROG_BINS)
 	mkdir -p $(DESTDIR)$(PREFIX)/lib/lmbench-ng/scripts
 	for s in scripts/*; do [ -f "$$s" ] || continue; \
 		install -m 755 $$s $(DESTDIR)$(PREFIX)/lib/lmbench-ng/scripts/ || exit 1; done
+	mkdir -p $(DESTDIR)$(PREFIX)/lib/lmbench-ng/tests $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 tests/truth.sh tests/lib.sh $(DESTDIR)$(PREFIX)/lib/lmbench-ng/tests/
+	for m in doc/*.1; do install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man1/ || exit 1; done
 
 uninstall:
 	for p in $(PROGRAMS); do rm -f $(DESTDIR)$(PREFIX)/bin/$$p; done
 	rm -rf $(DESTDIR)$(PREFIX)/lib/lmbench-ng
 	for m in doc/*.8; do rm -f $(DESTDIR)$(PREFIX)/share/man/man8/$${m#doc/}; done
 	for m in doc/*.7; do rm -f $(DESTDIR)$(PREFIX)/share/man/man7/$${m#doc/}; done
+	for m in doc/*.1; do rm -f $(DESTDIR)$(PREFIX)/share/man/man1/$${m#doc/}; done
 
 clean:
 	rm -rf bin/$(TRIPLET) bin/$(TRIPLET)-sanitize $(CROSS_TRIPLETS:%=bin/%)
