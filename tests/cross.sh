@@ -55,7 +55,7 @@ else
 	for p in "$real"/* "$real"/tests/test_*; do
 		if [ -f "$p" ] && [ -x "$p" ]; then wrapper "${p#"$real"/}"; fi
 	done
-	LMBENCH_NOEXEC="under qemu-user a $arch program cannot exec another (the kernel cannot run it)"
+	LMBENCH_NOEXEC="under qemu-user, a program built for $arch cannot exec another (the kernel cannot run it)"
 	export LMBENCH_NOEXEC
 fi
 
