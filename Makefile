@@ -5,6 +5,10 @@
 #   make check           the tests of one build (BUILD=... to choose)
 #   make lint            cppcheck, clang-tidy, shellcheck
 #   make install         programs, man pages and scripts under $(DESTDIR)$(PREFIX)
+#   make cross           the library, programs and unit tests for aarch64 and
+#                        riscv64 (bin/<triplet>/), with Debian's cross gcc
+#   make cross-test      those builds' unit and smoke tests under qemu-user
+#   make truth           what this machine states beside what the suite finds
 #   make clean
 #
 # Knobs: CC CFLAGS LDFLAGS DESTDIR PREFIX, DEVELOPER=1 (warnings are
@@ -141,7 +145,7 @@ FLAGS_FILE := $(OBJ)/.flags
 FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LIBS)
 
 .PHONY: build all test check unit smoke signals scripts net sanitize sanitize-check lint bench format see results rerun compare report install \
-	uninstall clean FORCE
+	uninstall clean FORCE cross cross-test truth
 
 build all: $(PROG_BINS)
 
@@ -174,6 +178,25 @@ $(UNIT_BINS): $(BUILD)/tests/%: $(OBJ)/%.o $(LIB)
 
 -include $(wildcard $(OBJ)/*.d)
 
+# ---------------------------------------------------------------- cross
+
+# Builds for other processors, with Debian's cross compilers
+# (gcc-<triplet>): warnings are errors.  pkg-config looks only in the
+# target's own directory, so the host's libtirpc is not taken for the
+# target's (lat_rpc is left out where the target has none).
+CROSS_TRIPLETS ?= aarch64-linux-gnu riscv64-linux-gnu
+
+cross:
+	@for t in $(CROSS_TRIPLETS); do \
+		command -v $$t-gcc >/dev/null || { echo "make cross: no $$t-gcc (Debian: gcc-$$t)" >&2; exit 1; }; \
+		PKG_CONFIG_LIBDIR=/usr/lib/$$t/pkgconfig PKG_CONFIG_PATH= $(MAKE) CC=$$t-gcc AR=$$t-ar \
+			DEVELOPER=1 BUILD=bin/$$t build $(UNIT_TESTS:%=bin/$$t/tests/%) || exit 1; \
+	done
+
+# Their unit tests and the smoke tests' emulated subset, under qemu-user.
+cross-test: cross
+	@rc=0; for t in $(CROSS_TRIPLETS); do sh tests/run.sh bin/$$t cross || rc=1; done; exit $$rc
+
 # ---------------------------------------------------------------- tests
 
 # The tests of one build: BUILD=bin/<triplet> by default.
@@ -194,6 +217,11 @@ scripts:
 
 net: $(PROG_BINS)
 	sh tests/run.sh $(BUILD) net netns
+
+# The truth tests on this machine, as a table: what the machine states,
+# what the suite found, whether they agree (scripts/truth).
+truth: $(PROG_BINS)
+	sh scripts/truth $(BUILD)
 
 # The sanitizer build runs the unit and smoke tests.
 sanitize:
@@ -225,7 +253,8 @@ test: $(PROG_BINS) $(UNIT_BINS)
 	$(MAKE) lint
 
 SH_SCRIPTS := $(wildcard tests/*.sh) .ci/run scripts/summary scripts/see \
-	scripts/config-run scripts/lmbench scripts/compare scripts/report
+	scripts/config-run scripts/lmbench scripts/compare scripts/report \
+	scripts/truth
 
 lint:
 	@command -v cppcheck >/dev/null || { echo "lint: cppcheck not installed" >&2; exit 1; }
@@ -283,14 +312,18 @@ install: $(PROG_BINS)
 	mkdir -p $(DESTDIR)$(PREFIX)/lib/lmbench-ng/scripts
 	for s in scripts/*; do [ -f "$$s" ] || continue; \
 		install -m 755 $$s $(DESTDIR)$(PREFIX)/lib/lmbench-ng/scripts/ || exit 1; done
+	mkdir -p $(DESTDIR)$(PREFIX)/lib/lmbench-ng/tests $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 tests/truth.sh tests/lib.sh $(DESTDIR)$(PREFIX)/lib/lmbench-ng/tests/
+	for m in doc/*.1; do install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man1/ || exit 1; done
 
 uninstall:
 	for p in $(PROGRAMS); do rm -f $(DESTDIR)$(PREFIX)/bin/$$p; done
 	rm -rf $(DESTDIR)$(PREFIX)/lib/lmbench-ng
 	for m in doc/*.8; do rm -f $(DESTDIR)$(PREFIX)/share/man/man8/$${m#doc/}; done
 	for m in doc/*.7; do rm -f $(DESTDIR)$(PREFIX)/share/man/man7/$${m#doc/}; done
+	for m in doc/*.1; do rm -f $(DESTDIR)$(PREFIX)/share/man/man1/$${m#doc/}; done
 
 clean:
-	rm -rf bin/$(TRIPLET) bin/$(TRIPLET)-sanitize
+	rm -rf bin/$(TRIPLET) bin/$(TRIPLET)-sanitize $(CROSS_TRIPLETS:%=bin/%)
 
 FORCE:

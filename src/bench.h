@@ -591,6 +591,24 @@ enum ops_kind {
 	OPS_FLT_ADD, OPS_FLT_MUL, OPS_FLT_DIV,
 	OPS_DBL_ADD, OPS_DBL_MUL, OPS_DBL_DIV
 };
+/*
+ * OPS_HIDE_INT(x), OPS_HIDE_FP(x): an empty asm statement that claims to
+ * change x, kept in the register class it lives in, so the compiler can
+ * neither fold a chain nor lift it out of its loop, and no instruction
+ * (not even a move between register files) is added to it.  "x" is an
+ * SSE register, "w" an Arm SIMD/FP register, "f" a RISC-V FP register
+ * (where the F extension exists); elsewhere "g" lets the compiler choose.
+ */
+#define OPS_HIDE_INT(x) __asm__ volatile("" : "+r"(x))
+#if defined(__x86_64__) || defined(__i386__)
+#define OPS_HIDE_FP(x) __asm__ volatile("" : "+x"(x))
+#elif defined(__aarch64__)
+#define OPS_HIDE_FP(x) __asm__ volatile("" : "+w"(x))
+#elif defined(__riscv) && defined(__riscv_flen)
+#define OPS_HIDE_FP(x) __asm__ volatile("" : "+f"(x))
+#else
+#define OPS_HIDE_FP(x) __asm__ volatile("" : "+g"(x))
+#endif
 /* The operands, set at run time (ops_default_args). */
 struct ops_args {
 	uint64_t x, a, b; /* integer start value and operands */

@@ -14,16 +14,6 @@
  */
 #include "bench.h"
 
-/* Make x opaque to the optimiser, in the register class it lives in. */
-#define HIDE_INT(x) __asm__ volatile("" : "+r"(x))
-#if defined(__x86_64__) || defined(__i386__)
-#define HIDE_FP(x) __asm__ volatile("" : "+x"(x))
-#elif defined(__aarch64__)
-#define HIDE_FP(x) __asm__ volatile("" : "+w"(x))
-#else
-#define HIDE_FP(x) __asm__ volatile("" : "+g"(x))
-#endif
-
 #define TEN(op) op op op op op op op op op op
 #define HUNDRED(op) TEN(TEN(op))
 
@@ -33,7 +23,7 @@
 	static type name(uint64_t n, type x, type a, type b)            \
 	{                                                               \
 		while (n-- > 0) {                                       \
-			HUNDRED(step HIDE_INT(x);)                      \
+			HUNDRED(step OPS_HIDE_INT(x);)                  \
 		}                                                       \
 		(void)a;                                                \
 		(void)b;                                                \
@@ -44,7 +34,7 @@
 	static type name(uint64_t n, type x, type a, type b)            \
 	{                                                               \
 		while (n-- > 0) {                                       \
-			HUNDRED(step HIDE_FP(x);)                       \
+			HUNDRED(step OPS_HIDE_FP(x);)                   \
 		}                                                       \
 		(void)a;                                                \
 		(void)b;                                                \
@@ -59,19 +49,19 @@ CHAIN_INT(i_bit, unsigned int, x ^= a;)
 CHAIN_INT(i_add, unsigned int, x += a;)
 CHAIN_INT(i_mul, unsigned int, x *= a;)
 CHAIN_INT(i_div, unsigned int, x = a / x;)
-CHAIN_INT(i_mod, unsigned int, x = a % x; HIDE_INT(x); x |= b;)
+CHAIN_INT(i_mod, unsigned int, x = a % x; OPS_HIDE_INT(x); x |= b;)
 CHAIN_INT(l_bit, uint64_t, x ^= a;)
 CHAIN_INT(l_add, uint64_t, x += a;)
 CHAIN_INT(l_mul, uint64_t, x *= a;)
 CHAIN_INT(l_div, uint64_t, x = a / x;)
-CHAIN_INT(l_mod, uint64_t, x = a % x; HIDE_INT(x); x |= b;)
+CHAIN_INT(l_mod, uint64_t, x = a % x; OPS_HIDE_INT(x); x |= b;)
 /* Floating point: add alternates +a and -a so the value stays put; mul
  * alternates *a and *b (b = 1/a); div is x = a / x as for integers. */
-CHAIN_FP(f_add, float, x += a; HIDE_FP(x); x -= a;)
-CHAIN_FP(f_mul, float, x *= a; HIDE_FP(x); x *= b;)
+CHAIN_FP(f_add, float, x += a; OPS_HIDE_FP(x); x -= a;)
+CHAIN_FP(f_mul, float, x *= a; OPS_HIDE_FP(x); x *= b;)
 CHAIN_FP(f_div, float, x = a / x;)
-CHAIN_FP(d_add, double, x += a; HIDE_FP(x); x -= a;)
-CHAIN_FP(d_mul, double, x *= a; HIDE_FP(x); x *= b;)
+CHAIN_FP(d_add, double, x += a; OPS_HIDE_FP(x); x -= a;)
+CHAIN_FP(d_mul, double, x *= a; OPS_HIDE_FP(x); x *= b;)
 CHAIN_FP(d_div, double, x = a / x;)
 
 uint64_t

@@ -24,15 +24,6 @@
 
 #include "bench.h"
 
-#define HIDE_INT(x) __asm__ volatile("" : "+r"(x))
-#if defined(__x86_64__) || defined(__i386__)
-#define HIDE_FP(x) __asm__ volatile("" : "+x"(x))
-#elif defined(__aarch64__)
-#define HIDE_FP(x) __asm__ volatile("" : "+w"(x))
-#else
-#define HIDE_FP(x) __asm__ volatile("" : "+g"(x))
-#endif
-
 #define P1(S) S(0)
 #define P2(S) P1(S) S(1)
 #define P3(S) P2(S) S(2)
@@ -68,14 +59,14 @@
 		name##_6, name##_8, name##_12, name##_16                    \
 	};
 
-#define IBIT(i) x##i ^= a; HIDE_INT(x##i);
-#define IADD(i) x##i += a; HIDE_INT(x##i);
-#define IMUL(i) x##i *= a; HIDE_INT(x##i);
-#define IDIV(i) x##i = a / x##i; HIDE_INT(x##i);
-#define IMOD(i) x##i = a % x##i; HIDE_INT(x##i); x##i |= b; HIDE_INT(x##i);
-#define FADD(i) x##i += a; HIDE_FP(x##i); x##i -= a; HIDE_FP(x##i);
-#define FMUL(i) x##i *= a; HIDE_FP(x##i); x##i *= b; HIDE_FP(x##i);
-#define FDIV(i) x##i = a / x##i; HIDE_FP(x##i);
+#define IBIT(i) x##i ^= a; OPS_HIDE_INT(x##i);
+#define IADD(i) x##i += a; OPS_HIDE_INT(x##i);
+#define IMUL(i) x##i *= a; OPS_HIDE_INT(x##i);
+#define IDIV(i) x##i = a / x##i; OPS_HIDE_INT(x##i);
+#define IMOD(i) x##i = a % x##i; OPS_HIDE_INT(x##i); x##i |= b; OPS_HIDE_INT(x##i);
+#define FADD(i) x##i += a; OPS_HIDE_FP(x##i); x##i -= a; OPS_HIDE_FP(x##i);
+#define FMUL(i) x##i *= a; OPS_HIDE_FP(x##i); x##i *= b; OPS_HIDE_FP(x##i);
+#define FDIV(i) x##i = a / x##i; OPS_HIDE_FP(x##i);
 
 PARALL(ibit, unsigned int, IBIT)
 PARALL(iadd, unsigned int, IADD)

@@ -2,7 +2,16 @@
 # truth.sh BUILD - where the machine states a fact, the benchmark finds
 # it: a requested sleep is never cut short and overshoots little; the
 # latency of a double add is a few cycles of the clock mhz measures;
-# mhz agrees with the cycle counter where perf can read it.
+# mhz agrees with the cycle counter where perf can read it; the clock is
+# fine enough for the suite's intervals; the cache sizes and the line
+# are those sysfs states; lat_fs makes and removes the files it says;
+# stream and bw_mem agree on a copy.
+#
+# Besides the checks, each fact gives one row on stdout,
+#     fact<TAB>FACT<TAB>WHAT THE MACHINE STATES<TAB>WHAT THE SUITE FOUND<TAB>AGREE
+# with AGREE "yes", "no", or "not checked: why" (a row marked "not a
+# test" says so: it counts neither way); scripts/truth (make truth)
+# prints them as a table.
 BUILD=$1
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -10,19 +19,38 @@ BUILD=$1
 # value FILE FIELD: field FIELD of the first line of FILE.
 value() { awk -v f="$2" 'NR == 1 { print $f }' "$1"; }
 between() { awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v + 0 >= lo && v + 0 <= hi) }'; }
+# row FACT STATED FOUND AGREE: one row of the table.
+row() { printf 'fact\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4"; }
+# judge FACT STATED FOUND FAILURE CONDITION...: a check that counts; the
+# row says yes where CONDITION holds, else no (and FAILURE is the
+# failure's message).
+judge() {
+	j_fact=$1 j_stated=$2 j_found=$3 j_fail=$4
+	shift 4
+	if "$@"; then
+		ok
+		row "$j_fact" "$j_stated" "$j_found" yes
+	else
+		not_ok "$j_fail"
+		row "$j_fact" "$j_stated" "$j_found" no
+	fi
+}
 
 # Sleeps: at least what was asked, at most 5 ms more (a loaded machine
 # wakes late, but not by that much at the median).
 run_prog "$BUILD/lat_usleep" -N 5 1000
 v=$(value "$T_TMP/err" 4)
-if between "$v" 1000 6000; then ok; else not_ok "lat_usleep 1000: $v us"; fi
+judge "sleep 1000 us (usleep)" "at least 1000 us, at most 5 ms more" "${v:-nothing} us" \
+	"lat_usleep 1000: $v us" between "$v" 1000 6000
 run_prog "$BUILD/lat_usleep" -N 5 -u nanosleep 10000
 v=$(value "$T_TMP/err" 4)
-if between "$v" 10000 15000; then ok; else not_ok "lat_usleep -u nanosleep 10000: $v us"; fi
+judge "sleep 10000 us (nanosleep)" "at least 10000 us, at most 5 ms more" "${v:-nothing} us" \
+	"lat_usleep -u nanosleep 10000: $v us" between "$v" 10000 15000
 for m in select pselect itimer; do
 	run_prog "$BUILD/lat_usleep" -N 5 -u $m 2000
 	v=$(value "$T_TMP/err" 4)
-	if between "$v" 2000 7000; then ok; else not_ok "lat_usleep -u $m 2000: $v us"; fi
+	judge "sleep 2000 us ($m)" "at least 2000 us, at most 5 ms more" "${v:-nothing} us" \
+		"lat_usleep -u $m 2000: $v us" between "$v" 2000 7000
 done
 
 # A double add takes a few cycles (2 to 6 on current cores), an integer
@@ -38,20 +66,56 @@ for _ in 1 2 3; do
 	icyc=$(awk -v a="$iadd" -v p="$period" 'BEGIN { if (p > 0) printf "%.2f", a / p }')
 	if between "$dcyc" 1.5 6.5 && between "$icyc" 0.8 1.5; then break; fi
 done
-if between "$dcyc" 1.5 6.5; then ok; else not_ok "double add: $dadd ns = $dcyc cycles of $period ns"; fi
-if between "$icyc" 0.8 1.5; then ok; else not_ok "integer add: $iadd ns = $icyc cycles of $period ns"; fi
+judge "double add latency" "2 to 6 cycles on current cores" "$dcyc cycles ($dadd ns, a cycle $period ns)" \
+	"double add: $dadd ns = $dcyc cycles of $period ns" between "$dcyc" 1.5 6.5
+judge "integer add latency" "1 cycle" "$icyc cycles ($iadd ns)" \
+	"integer add: $iadd ns = $icyc cycles of $period ns" between "$icyc" 0.8 1.5
+mhz=$(awk -v p="$period" 'BEGIN { if (p > 0) printf "%.0f", 1000 / p }')
 
 # mhz against the cycle counter, where perf reads one.
 if command -v perf >/dev/null && perf stat -e cycles true 2>&1 | grep -q '[0-9] *cycles'; then
 	perf stat -x, -e cycles,task-clock "$BUILD/lat_ops" >/dev/null 2>"$T_TMP/perf"
 	ghz=$(awk -F, '/cycles/ { c = $1 } /task-clock/ { t = $1 } END { if (t > 0) printf "%.3f", c / t / 1e6 }' "$T_TMP/perf")
-	mhz=$(awk -v p="$period" 'BEGIN { printf "%.3f", 1 / p }')
-	if awk -v a="$ghz" -v b="$mhz" 'BEGIN { d = a / b; exit !(d > 0.9 && d < 1.1) }'; then ok; else
-		not_ok "mhz ${mhz} GHz, perf ${ghz} GHz"
-	fi
+	judge "clock rate (cycle counter)" "perf: $ghz GHz" "mhz: $mhz MHz" "mhz $mhz MHz, perf $ghz GHz" \
+		awk -v a="$ghz" -v b="$mhz" 'BEGIN { d = a * 1000 / b; exit !(d > 0.9 && d < 1.1) }'
 else
-	echo "truth: mhz against perf cycles skipped: perf cannot count cycles here"
+	row "clock rate (cycle counter)" "perf cannot count cycles here" "mhz: $mhz MHz" "not checked: no cycle counter to read"
 fi
+# What /proc/cpuinfo states (x86 and some others): the base clock, or the
+# last one sampled; turbo and power saving move the running clock, so
+# this row is not a test.
+stated=$(awk -F': *' '/^cpu MHz/ { printf "%.0f", $2; exit }' /proc/cpuinfo 2>/dev/null)
+if [ -z "$stated" ]; then
+	row "clock rate (/proc/cpuinfo)" "not stated" "mhz: $mhz MHz" "not checked: /proc/cpuinfo has no cpu MHz here"
+elif between "$mhz" "$((stated * 9 / 10))" "$((stated * 11 / 10))"; then
+	row "clock rate (/proc/cpuinfo)" "cpu MHz: $stated" "mhz: $mhz MHz" "yes (not a test)"
+else
+	row "clock rate (/proc/cpuinfo)" "cpu MHz: $stated" "mhz: $mhz MHz" \
+		"no (not a test: cpuinfo gives a base or last-sampled clock; turbo and power saving move the running one)"
+fi
+
+# The clock: ENOUGH, the interval the suite times (enough), spans at
+# least 1000 steps of the clock as the kernel states its resolution
+# (root may read it in /proc/timer_list).
+enough=$(ENOUGH='' "$BUILD/enough" 2>/dev/null)
+readcost=$("$BUILD/timing_o" 2>/dev/null)
+source=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)
+res=$(awk '/^ *\.resolution: [0-9]+ nsecs/ { print $2; exit }' /proc/timer_list 2>/dev/null)
+found="ENOUGH ${enough:-none} us; a read ${readcost:-unknown} us"
+if [ -n "$res" ]; then
+	judge "clock resolution" "$res ns (clocksource ${source:-unknown})" "$found" \
+		"enough says ${enough:-nothing} us: under 1000 steps of the clock's $res ns" \
+		awk -v e="$enough" -v r="$res" 'BEGIN { exit !(e != "" && e * 1000 >= 1000 * r) }'
+else
+	row "clock resolution" "clocksource ${source:-unknown}" "$found" \
+		"not checked: the resolution is stated in /proc/timer_list, which only root may read"
+fi
+
+# The page size: every program takes it from sysconf, as getconf does;
+# none measures it.
+row "page size" "$(getconf PAGESIZE 2>/dev/null || echo unknown) bytes (getconf)" "the programs use sysconf(_SC_PAGESIZE)" \
+	"not checked: no program measures the page size"
+
 # Cache sizes as sysfs states them: the knees of the random-chase
 # latency curve sit at L1d and L2, within one size step of lmbench's grid.
 cache_kb() { # LEVEL TYPE: size in KB of that cache of cpu0, or nothing
@@ -90,9 +154,13 @@ if [ -n "$l1" ] && [ -n "$l2" ]; then
 	if [ "$good" = 1 ]; then ok; else
 		not_ok "knees at ${k1:-none} and ${k2:-none} KB, sysfs says L1d $l1 and L2 $l2 KB: $(tr '\n' ' ' <"$T_TMP/err" | head -c 600)"
 	fi
-	echo "truth: knees at $k1 KB and $k2 KB; sysfs: L1d $l1 KB, L2 $l2 KB"
+	for lv in 1 2; do
+		if [ $lv = 1 ]; then k=$k1 s=$l1 n=L1d; else k=$k2 s=$l2 n=L2; fi
+		if between "$k" "$((s * 2 / 3))" "$((s * 2))"; then a=yes; else a=no; fi
+		row "$n size (lat_mem_rd knee)" "$s KB (sysfs)" "${k:+knee at }${k:-no knee}${k:+ KB}" "$a"
+	done
 else
-	echo "truth: cache knees skipped: sysfs states no L1d/L2 sizes here"
+	row "L1d and L2 sizes" "not stated (no sysfs cache sizes)" "-" "not checked: sysfs states no L1d/L2 sizes here"
 fi
 
 # lat_fs creates and deletes exactly the files it says: traced, the most
@@ -110,13 +178,16 @@ if command -v strace >/dev/null && strace -f -qq -o /dev/null true 2>/dev/null; 
 		else if ($0 ~ /unlink/ && $0 ~ / = 0$/) n-- } END { print max + 0 }' "$T_TMP/trace")
 	ncreat=$(grep 'O_CREAT' "$T_TMP/trace" | grep -v ' = -1 ' | grep -c "\"$T_TMP/fsx/")
 	nunlink=$(grep 'unlink' "$T_TMP/trace" | grep ' = 0$' | grep -c "\"$T_TMP/fsx/")
-	echo "truth: lat_fs -s 1k says $files files; traced: at most $made at once, $ncreat creates, $nunlink unlinks"
-	if [ -n "$files" ] && [ "$made" = "$files" ] && [ "$ncreat" = "$nunlink" ] && [ "$ncreat" -gt 0 ] &&
-		[ -z "$(ls -A "$T_TMP/fsx")" ]; then ok; else
-		not_ok "lat_fs: says $files files, at most $made at once, $ncreat creates, $nunlink unlinks, left: $(ls -A "$T_TMP/fsx")"
-	fi
+	lat_fs_right() {
+		[ -n "$files" ] && [ "$made" = "$files" ] && [ "$ncreat" = "$nunlink" ] && [ "$ncreat" -gt 0 ] &&
+			[ -z "$(ls -A "$T_TMP/fsx")" ]
+	}
+	judge "files lat_fs -s 1k makes" "strace: at most $made at once, $ncreat created, $nunlink removed" \
+		"lat_fs: ${files:-no} files" \
+		"lat_fs: says $files files, at most $made at once, $ncreat creates, $nunlink unlinks, left: $(ls -A "$T_TMP/fsx")" \
+		lat_fs_right
 else
-	echo "truth: the lat_fs file count skipped: strace is not installed (or not allowed)"
+	row "files lat_fs -s 1k makes" "-" "-" "not checked: strace is not installed (or not allowed)"
 fi
 
 # cache: its L1 and L2 are the sizes sysfs states, within one step of its
@@ -124,6 +195,7 @@ fi
 # that sysfs states but cache does not find (a virtual machine sees a
 # slice of a shared L3, or none) is reported, not passed over.
 l3=$(cache_kb 3 Unified)
+want=$(cat /sys/devices/system/cpu/cpu0/cache/index0/coherency_line_size 2>/dev/null)
 if [ -n "$l1" ] && [ -n "$l2" ]; then
 	good=0
 	for _ in 1 2 3; do
@@ -139,19 +211,29 @@ if [ -n "$l1" ] && [ -n "$l2" ]; then
 	if [ "$good" = 1 ]; then ok; else
 		not_ok "cache L1 ${c1:-none} KB, L2 ${c2:-none} KB; sysfs L1d $l1 KB, L2 $l2 KB: $(tr '\n' ' ' <"$T_TMP/err")"
 	fi
-	want=$(cat /sys/devices/system/cpu/cpu0/cache/index0/coherency_line_size 2>/dev/null)
+	for lv in 1 2; do
+		if [ $lv = 1 ]; then c=$c1 s=$l1 n=L1d; else c=$c2 s=$l2 n=L2; fi
+		if [ "$RC" -eq 0 ] && between "$c" "$((s * 3 / 4))" "$((s * 4 / 3))"; then a=yes; else a=no; fi
+		row "$n size (cache)" "$s KB (sysfs)" "${c:-none}${c:+ KB}" "$a"
+	done
 	got=$(awk '/^L1 cache:/ { print $7 }' "$T_TMP/err")
-	if [ -z "$want" ] || [ "$got" = "$want" ]; then ok; else not_ok "cache linesize $got, sysfs $want"; fi
-	echo "truth: cache finds L1 $c1 KB, L2 $c2 KB; sysfs: L1d $l1 KB, L2 $l2 KB"
-	if [ -n "$l3" ]; then
-		c3=$(awk '/^L3 cache:/ { print $3 / 1024 }' "$T_TMP/err")
-		if [ "$l3" -le $((l2 * 8)) ] && [ -n "$c3" ] && between "$c3" "$((l3 * 3 / 4))" "$((l3 * 4 / 3))"; then
-			echo "truth: cache finds L3 $c3 KB; sysfs $l3 KB"
-		elif [ "$l3" -gt $((l2 * 8)) ]; then
-			echo "truth: sysfs states an L3 of $l3 KB, beyond this test's sweep of $((l2 * 16)) KB; within it cache finds ${c3:+an L3 of }${c3:-no L3}${c3:+ KB} (a virtual machine's vCPU may see a slice of a shared L3): L3 not checked"
-		else
-			echo "truth: sysfs states an L3 of $l3 KB, but cache finds ${c3:-none} as this CPU sees it: L3 not checked"
-		fi
+	if [ -n "$want" ]; then
+		judge "line size (cache)" "$want bytes (sysfs)" "${got:-none}${got:+ bytes}" \
+			"cache linesize $got, sysfs $want" [ "$got" = "$want" ]
+	else
+		row "line size (cache)" "not stated" "${got:-none}${got:+ bytes}" "not checked: sysfs states no coherency line"
+	fi
+	c3=$(awk '/^L3 cache:/ { print $3 / 1024 }' "$T_TMP/err")
+	found="${c3:-none}${c3:+ KB}"
+	if [ -z "$l3" ]; then
+		row "L3 size (cache)" "not stated" "$found" "not checked: sysfs states no L3"
+	elif [ "$l3" -le $((l2 * 8)) ] && [ -n "$c3" ] && between "$c3" "$((l3 * 3 / 4))" "$((l3 * 4 / 3))"; then
+		row "L3 size (cache)" "$l3 KB (sysfs)" "$found" "yes (not a test)"
+	elif [ "$l3" -gt $((l2 * 8)) ]; then
+		row "L3 size (cache)" "$l3 KB (sysfs)" "$found within $((l2 * 16)) KB" \
+			"not checked: beyond this test's sweep of $((l2 * 16)) KB (a virtual machine's vCPU may see a slice of a shared L3)"
+	else
+		row "L3 size (cache)" "$l3 KB (sysfs)" "$found" "not checked: cache finds it otherwise as this CPU sees it"
 	fi
 fi
 
@@ -160,7 +242,6 @@ fi
 # written) is set beside bw_mem's (bytes copied): stream = 2 x cp.  Each
 # is the best of three runs, interleaved (a busy neighbour only lowers a
 # bandwidth), and the whole comparison gets two tries.
-good=0
 for _ in 1 2; do
 	bs=0 bc=0
 	for _ in 1 2 3; do
@@ -170,30 +251,30 @@ for _ in 1 2; do
 		bc=$(awk -v a="$bc" -v b="${v:-0}" 'BEGIN { print (b > a ? b : a) }')
 	done
 	r=$(awk -v s="$bs" -v c="$bc" 'BEGIN { if (c > 0) printf "%.3f", s / (2 * c); else print 0 }')
-	if between "$r" 0.9 1.1; then
-		good=1
-		break
-	fi
+	if between "$r" 0.9 1.1; then break; fi
 done
-echo "truth: stream copy $bs MB/s, bw_mem 64m cp $bc MB/s: stream / (2 x cp) = $r"
-if [ "$good" = 1 ]; then ok; else not_ok "stream copy $bs MB/s against 2 x bw_mem cp $bc MB/s: ratio $r, want 0.9 to 1.1"; fi
+judge "copy bandwidth, 64 MB" "stream = 2 x bw_mem cp, within 10 %" "stream $bs, bw_mem cp $bc MB/s: ratio $r" \
+	"stream copy $bs MB/s against 2 x bw_mem cp $bc MB/s: ratio $r, want 0.9 to 1.1" between "$r" 0.9 1.1
 
 # The line: where line could use false sharing it must find the line
 # sysfs states; where it fell back on the latency method (one CPU, or
 # CPUs that share a first-level cache, as here), adjacent-line prefetch
 # may double it (or more), and the test says so.
-want=$(cat /sys/devices/system/cpu/cpu0/cache/index0/coherency_line_size 2>/dev/null)
 if [ -n "$want" ]; then
 	run_prog "$BUILD/line" -v
 	got=$(value "$T_TMP/out" 4)
 	case $(cat "$T_TMP/out") in
 	*"false sharing"*)
-		if [ "$got" = "$want" ]; then ok; else not_ok "line $got bytes, sysfs $want"; fi ;;
+		judge "line size (line)" "$want bytes (sysfs)" "${got:-none} bytes, by false sharing" \
+			"line $got bytes, sysfs $want" [ "$got" = "$want" ] ;;
 	*)
 		# Prefetchers that fetch pairs (or quads) of lines can only
 		# make it look larger, never smaller.
-		if [ "$got" -ge "$want" ] && [ "$got" -le $((want * 4)) ]; then ok; else not_ok "line $got bytes, sysfs $want"; fi
+		judge "line size (line)" "$want bytes (sysfs)" "${got:-none} bytes, by latency (up to 4 x allowed)" \
+			"line $got bytes, sysfs $want" between "${got:-0}" "$want" $((want * 4))
 		[ "$got" = "$want" ] || echo "truth: line says $got bytes by the latency method, sysfs $want: this machine's CPUs share a first-level cache, so false sharing cannot show the line, and adjacent-line prefetch doubles it" ;;
 	esac
+else
+	row "line size (line)" "not stated" "-" "not checked: sysfs states no coherency line"
 fi
 finish truth
