@@ -174,7 +174,7 @@ $(UNIT_BINS): $(BUILD)/tests/%: $(OBJ)/%.o $(LIB)
 
 # The tests of one build: BUILD=bin/<triplet> by default.
 check: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report json truth net netns
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report json truth net netns hostile
 
 unit: $(UNIT_BINS)
 	sh tests/run.sh $(BUILD) unit
@@ -189,7 +189,7 @@ scripts:
 	sh tests/run.sh $(BUILD) scripts compare report
 
 net: $(PROG_BINS)
-	sh tests/run.sh $(BUILD) net netns
+	sh tests/run.sh $(BUILD) net netns hostile
 
 # The sanitizer build runs the unit and smoke tests.
 sanitize:
@@ -209,7 +209,7 @@ bench: $(PROG_BINS) $(BUILD)/tests/peer
 
 # The README's test command: everything.
 test: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report json truth net netns
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report json truth net netns hostile
 	$(MAKE) sanitize
 	$(MAKE) lint
 
