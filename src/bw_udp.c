@@ -199,6 +199,7 @@ serve(int fd)
 				     (struct sockaddr *)&from, &len);
 		struct request q;
 		uint32_t i, w[3], want[2];
+		int waits;
 
 		if (n == 4) {
 			memcpy(&w[0], buf, 4);
@@ -225,14 +226,17 @@ serve(int fd)
 		}
 		if (!acceptable(&q, want))
 			continue;
-		for (i = 0; i < q.count; i++) {
+		/* A request that has waited a second in all for room in a
+		 * full queue ends there (the client asks again for what is
+		 * missing): no request holds the server longer. */
+		for (i = 0, waits = 0; i < q.count && waits < 1000; i++) {
 			w[0] = htonl(MAGIC);
 			w[1] = q.id; /* still in network order */
 			w[2] = htonl(q.first + i);
 			memcpy(buf, w, sizeof(w));
 			while (sendto(fd, buf, q.msize, 0,
 				      (struct sockaddr *)&from, len) < 0) {
-				if (errno == ENOBUFS)
+				if (errno == ENOBUFS && ++waits < 1000)
 					poll(NULL, 0, 1);
 				else if (errno != EINTR)
 					break;

@@ -17,7 +17,7 @@
  * (PR_SET_PDEATHSIG), are ended with it on -S, and signal nothing: a
  * stop request reaches the server through a pipe.
  */
-#define _DEFAULT_SOURCE
+#define _GNU_SOURCE /* accept4 */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -462,14 +462,13 @@ net_poll_loop(int l, const struct net_service *sv)
 		}
 		if (!(p[0].revents & POLLIN))
 			continue;
-		while ((fd = accept(l, NULL, NULL)) >= 0) {
+		while ((fd = accept4(l, NULL, NULL, SOCK_NONBLOCK)) >= 0) {
 			if (n >= NET_MAX_CONNS) {
 				if (sv->refuse != NULL)
 					sv->refuse(fd);
 				close(fd);
 				continue;
 			}
-			nonblocking(fd, 1);
 			c[n].fd = fd;
 			c[n].events = POLLIN;
 			c[n].deadline = now_ms() + NET_CONN_S * 1000ULL;
