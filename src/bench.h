@@ -497,12 +497,22 @@ int net_server(int l);
 #define NET_MAX_CONNS 256
 #define NET_IDLE_S    60
 #define NET_CONN_S    10
+/* A forked server's connections share NET_MEM_BUDGET bytes for their
+ * messages; a connection's process asks for its part with net_reserve
+ * (g: what net_fork_loop gave its serve; NULL: no limit): 0, or -1 when
+ * the server's budget is spent (refuse the connection). */
+#define NET_MEM_BUDGET (256ULL << 20)
+struct net_grant {
+	struct net_share *share; /* memory the server and its children share */
+	int slot;		 /* this connection's place in it */
+};
+int net_reserve(const struct net_grant *g, uint64_t bytes);
 /* Serve connections on l for the server's lifetime, each in a process of
- * its own: serve(fd) returns non-zero when the client asked the server to
- * stop.  The processes die with the server and end with it.  Beyond the
- * cap a connection is closed, but first is_stop is shown what it sent
+ * its own: serve(fd, g) returns non-zero when the client asked the server
+ * to stop.  The processes die with the server and end with it.  Beyond
+ * the cap a connection is closed, but first is_stop is shown what it sent
  * (n bytes, then its close): non-zero for a stop request. */
-void net_fork_loop(int l, int (*serve)(int fd),
+void net_fork_loop(int l, int (*serve)(int fd, const struct net_grant *g),
 		   int (*is_stop)(const char *buf, size_t n))
 	__attribute__((noreturn));
 /* One connection of a polled server: ready() reads or writes what it can

@@ -8,7 +8,8 @@
  * of -m bytes (default 1) and reads the echo whole: one round trip.  The
  * server forks a process per connection that echoes; a client that goes
  * away ends only that process.  The server takes at most 256 connections
- * at once and messages of at most 64 MB; a connection silent for 60
+ * at once, messages of at most 64 MB, and messages above 64 KB of at most
+ * 256 MB in all (a connection beyond is closed); a connection silent for 60
  * seconds is closed, and its processes end with it (see lmbench-ng(7)).  TCP_NODELAY is set on both ends, so no
  * message waits for Nagle's algorithm.  The port is lmbench's 31234
  * unless -p says otherwise; the server listens on every interface
@@ -34,6 +35,7 @@
 
 #define PORT 31234
 #define MAX_MSG (64ULL << 20)
+#define FREE_MSG 65536 /* messages no larger need no share of the budget */
 
 struct state {
 	const char *host; /* the server */
@@ -48,7 +50,7 @@ struct state {
  * lmbench's way of saying stop (a silent client that times out is only
  * dropped). */
 static int
-serve(int fd)
+serve(int fd, const struct net_grant *g)
 {
 	uint32_t n;
 	size_t msize;
@@ -60,7 +62,11 @@ serve(int fd)
 	if (got != sizeof(n))
 		return got == 0;
 	msize = ntohl(n);
-	if (msize < 1 || msize > MAX_MSG)
+	/* Messages above 64 KB come out of the server's 256 MB, so that
+	 * large ones cannot take its memory; smaller ones, 16 MB at most
+	 * over 256 connections, never wait for it. */
+	if (msize < 1 || msize > MAX_MSG ||
+	    (msize > FREE_MSG && net_reserve(g, msize) != 0))
 		return 0;
 	buf = malloc(msize);
 	if (buf == NULL)

@@ -13,7 +13,9 @@
  * What a server grants a client is bounded: NET_MAX_CONNS connections at
  * once (one more is accepted and closed at once), NET_IDLE_S seconds for
  * any one read or write of a forked connection, NET_CONN_S seconds for
- * the whole of a polled one.  Connection processes die with their server
+ * the whole of a polled one; a forked server's connections hold at most
+ * NET_MEM_BUDGET bytes of messages together.  Connection processes die
+ * with their server
  * (PR_SET_PDEATHSIG), are ended with it on -S, and signal nothing: a
  * stop request reaches the server through a pipe.
  */
@@ -29,6 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <poll.h>
+#include <stdatomic.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/time.h>
@@ -339,26 +343,101 @@ overflow_stops(int fd, int (*is_stop)(const char *buf, size_t n))
 	return 0;
 }
 
+/* What a forked server and its connection processes share: the message
+ * memory the connections hold, in all and each (by slot). */
+struct net_share {
+	_Atomic uint64_t used;	       /* bytes, all connections */
+	uint64_t held[NET_MAX_CONNS];  /* bytes, each connection's slot */
+};
+
+int
+net_reserve(const struct net_grant *g, uint64_t bytes)
+{
+	uint64_t before;
+
+	if (g == NULL || g->share == NULL)
+		return 0;
+	before = atomic_fetch_add(&g->share->used, bytes);
+	if (before + bytes > NET_MEM_BUDGET || before + bytes < before) {
+		atomic_fetch_sub(&g->share->used, bytes);
+		return -1;
+	}
+	g->share->held[g->slot] += bytes;
+	return 0;
+}
+
+/* Reap the connection processes that ended, freeing their slots and the
+ * memory they held; the number still running. */
+static int
+reap(pid_t *slot, struct net_share *sh)
+{
+	pid_t pid;
+	int i, live = 0;
+
+	while ((pid = waitpid(-1, NULL, WNOHANG)) > 0)
+		for (i = 0; i < NET_MAX_CONNS; i++)
+			if (slot[i] == pid) {
+				if (sh != NULL) {
+					atomic_fetch_sub(&sh->used,
+							 sh->held[i]);
+					sh->held[i] = 0;
+				}
+				slot[i] = 0;
+				break;
+			}
+	for (i = 0; i < NET_MAX_CONNS; i++)
+		live += slot[i] != 0;
+	return live;
+}
+
+/* One connection, in the process forked for it in slot g->slot. */
+static void __attribute__((noreturn))
+connection(int fd, pid_t server, int l, const int stop[2],
+	   int (*serve)(int fd, const struct net_grant *g),
+	   const struct net_grant *g)
+{
+	/* Never outlive the server: die with it, and give up if it is
+	 * already gone (the parent is then another process). */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != server)
+		_exit(0);
+	close(l);
+	close(stop[0]);
+	net_timeout(fd, NET_IDLE_S);
+	/* A connection that asks the server to stop: a byte down the pipe,
+	 * no signal to anyone. */
+	if (serve(fd, g) != 0 && write(stop[1], "x", 1) != 1)
+		_exit(1);
+	_exit(0);
+}
+
 void
-net_fork_loop(int l, int (*serve)(int fd),
+net_fork_loop(int l, int (*serve)(int fd, const struct net_grant *g),
 	      int (*is_stop)(const char *buf, size_t n))
 {
-	pid_t server = getpid();
+	pid_t server = getpid(), slot[NET_MAX_CONNS];
 	uint64_t end = now_ms() + net_server_lifetime() * 1000;
-	int stop[2], live = 0;
+	struct net_share *sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
+				    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	int stop[2], live = 0, i;
 
 	if (pipe(stop) != 0)
 		_exit(EXIT_FAILED);
+	if (sh == MAP_FAILED)
+		sh = NULL; /* then no connection may hold memory */
+	else
+		atomic_init(&sh->used, 0);
+	memset(slot, 0, sizeof(slot));
 	/* Children are counted as they are reaped. */
 	signal(SIGCHLD, SIG_DFL);
 	nonblocking(l, 1);
 	for (;;) {
 		struct pollfd p[2] = { { l, POLLIN, 0 }, { stop[0], POLLIN, 0 } };
 		int n = poll(p, 2, 1000), fd;
+		struct net_grant g;
 		pid_t pid;
 
-		while (live > 0 && waitpid(-1, NULL, WNOHANG) > 0)
-			live--;
+		live = reap(slot, sh);
 		if ((n > 0 && p[1].revents != 0) || now_ms() >= end)
 			server_exit();
 		if (n <= 0 || !(p[0].revents & POLLIN))
@@ -373,24 +452,15 @@ net_fork_loop(int l, int (*serve)(int fd),
 			close(fd);
 			continue;
 		}
+		for (i = 0; slot[i] != 0; i++)
+			;
+		g.share = sh;
+		g.slot = i;
 		pid = fork();
-		if (pid == 0) {
-			/* Never outlive the server: die with it, and give up
-			 * if it is already gone (the parent is then another). */
-			prctl(PR_SET_PDEATHSIG, SIGKILL);
-			if (getppid() != server)
-				_exit(0);
-			close(l);
-			close(stop[0]);
-			net_timeout(fd, NET_IDLE_S);
-			/* A connection that asks the server to stop: a byte
-			 * down the pipe, no signal to anyone. */
-			if (serve(fd) != 0 && write(stop[1], "x", 1) != 1)
-				_exit(1);
-			_exit(0);
-		}
+		if (pid == 0)
+			connection(fd, server, l, stop, serve, &g);
 		if (pid > 0)
-			live++;
+			slot[i] = pid;
 		close(fd);
 	}
 }

@@ -5,6 +5,9 @@
 #   http PORT REQUEST        send REQUEST and CRLF CRLF, print the answer
 #   hold PORT N SECS [DATA]  N connections to PORT, DATA sent on each
 #                            (perl escapes), held SECS seconds
+#   flood PORT N SIZE SECS   N connections to lat_tcp's server, each
+#                            sending the message size SIZE and a whole
+#                            message, none reading the echo; held SECS
 #   slow PORT SECS           a request one byte a second, for SECS
 #   eof PORT                 connect, send nothing, print the seconds
 #                            until the server closes (at most 30)
@@ -59,6 +62,24 @@ if ($mode eq 'http') {
 		my $s = tcp($port) or last;
 		print $s eval qq("$data") if defined $data;
 		$s->flush;
+		push @s, $s;
+	}
+	mark_held();
+	sleep $secs;
+} elsif ($mode eq 'flood') {
+	my ($port, $n, $size, $secs) = @ARGV;
+	my $msg = 'x' x $size;
+	my @s;
+	local $SIG{PIPE} = 'IGNORE';
+	for (1 .. $n) {
+		my $s = tcp($port) or last;
+		syswrite($s, pack('N', $size));
+		my $off = 0;
+		while ($off < $size) {
+			my $w = syswrite($s, $msg, $size - $off, $off);
+			last unless $w;
+			$off += $w;
+		}
 		push @s, $s;
 	}
 	mark_held();

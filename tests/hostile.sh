@@ -229,6 +229,16 @@ if [ "$n" -le 257 ] && [ "$n" -ge 200 ]; then ok; else not_ok "lat_tcp with 300 
 quick 5 "lat_tcp -S at the cap" "$BUILD/lat_tcp" -S localhost
 gone lat_tcp "lat_tcp after -S at the cap"
 end "$h1"
+# Five clients sending 64 MB messages: 256 MB held at most, in all.
+"$BUILD/lat_tcp" -s
+bg "$T_TMP/h1" flood 31234 5 67108864 30
+h1=$BG
+kb=$(ps -eo rss=,comm= | awk '$2 == "lat_tcp" { s += $1 } END { print s + 0 }')
+if [ "$kb" -le 290000 ]; then ok; else not_ok "lat_tcp with five 64 MB messages: $kb KB resident (at most 256 MB of messages)"; fi
+quick 5 "lat_tcp beside 256 MB of messages" "$BUILD/lat_tcp" -N 3 localhost
+"$BUILD/lat_tcp" -S localhost
+gone lat_tcp "lat_tcp after -S, 256 MB of messages held"
+end "$h1"
 # A message of 4 GB asked for: the connection is closed, the server stays.
 "$BUILD/lat_tcp" -s
 perl "$PL" hold 31234 1 1 '\xff\xff\xff\xff' >/dev/null 2>&1
