@@ -15,9 +15,8 @@
  * any one read or write of a forked connection, NET_CONN_S seconds for
  * the whole of a polled one; a forked server's connections hold at most
  * NET_MEM_BUDGET bytes of messages together.  Connection processes die
- * with their server
- * (PR_SET_PDEATHSIG), are ended with it on -S, and signal nothing: a
- * stop request reaches the server through a pipe.
+ * with their server (PR_SET_PDEATHSIG), are ended with it on -S, and
+ * signal nothing: a stop request reaches the server through a pipe.
  */
 #define _GNU_SOURCE /* accept4 */
 #include <arpa/inet.h>
@@ -26,12 +25,12 @@
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <poll.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <poll.h>
-#include <stdatomic.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -355,8 +354,10 @@ net_reserve(const struct net_grant *g, uint64_t bytes)
 {
 	uint64_t before;
 
-	if (g == NULL || g->share == NULL)
+	if (g == NULL)
 		return 0;
+	if (g->share == NULL)
+		return -1; /* no shared memory: no budget to draw on */
 	before = atomic_fetch_add(&g->share->used, bytes);
 	if (before + bytes > NET_MEM_BUDGET || before + bytes < before) {
 		atomic_fetch_sub(&g->share->used, bytes);
