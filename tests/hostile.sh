@@ -8,13 +8,13 @@
 # root, a silent client wedging a server, a connection process outliving
 # its server or signalling PID 1, bw_udp answering a forged or oversized
 # request, lat_rpc stalled by a record mark, a squatted abstract name.
-# Skipped, saying why, without root, unshare, ip or perl.
+# Skipped, saying why, without root, unshare, setpriv, ip or perl.
 BUILD=$1
 if [ "$2" != inside ]; then
 	if [ "$(id -u)" -ne 0 ] || ! command -v unshare >/dev/null ||
-		! command -v ip >/dev/null || ! command -v perl >/dev/null ||
+		! command -v ip >/dev/null || ! command -v perl >/dev/null || ! command -v setpriv >/dev/null ||
 		! unshare -npf --mount-proc true 2>/dev/null; then
-		echo "hostile: skipped: needs root, unshare (network and PID namespaces), ip and perl"
+		echo "hostile: skipped: needs root, unshare (network and PID namespaces), setpriv, ip and perl"
 		echo "hostile: 0 passed, 0 failed"
 		exit 0
 	fi
@@ -134,7 +134,7 @@ bg "$T_TMP/h2" slow 8008 30
 h2=$BG
 bg "$T_TMP/h3" hold 8008 5 30 'GET /a.html HTTP/1.0'
 h3=$BG
-quick 3 "lat_http beside 16 silent or slow clients" "$BUILD/lat_http" -N 3 localhost 8008 <"$T_TMP/urls"
+quick 5 "lat_http beside 16 silent or slow clients" "$BUILD/lat_http" -N 3 localhost 8008 <"$T_TMP/urls"
 bg "$T_TMP/h4" hold 8008 300 30
 h4=$BG
 perl "$PL" http 8008 "GET /a.html HTTP/1.0" >"$T_TMP/ans" 2>&1
@@ -146,8 +146,8 @@ wait "$eofpid"
 if awk '{ exit !($1 >= 9 && $1 <= 13) }' "$T_TMP/eof"; then ok; else
 	not_ok "lmhttp: a silent connection closed after $(cat "$T_TMP/eof") s, want 10"
 fi
-quick 3 "lat_http once the silent ones are dropped" "$BUILD/lat_http" -N 3 localhost 8008 <"$T_TMP/urls"
-quick 3 "lat_http -S beside slow clients" "$BUILD/lat_http" -S localhost 8008
+quick 5 "lat_http once the silent ones are dropped" "$BUILD/lat_http" -N 3 localhost 8008 <"$T_TMP/urls"
+quick 5 "lat_http -S beside slow clients" "$BUILD/lat_http" -S localhost 8008
 gone lmhttp "lmhttp after -S beside slow clients"
 end "$h1" "$h2" "$h3"
 
@@ -155,16 +155,16 @@ end "$h1" "$h2" "$h3"
 "$BUILD/lat_connect" -s
 bg "$T_TMP/h1" hold 31237 10 30
 h1=$BG
-quick 3 "lat_connect beside 10 silent clients" "$BUILD/lat_connect" -N 3 localhost
-quick 3 "lat_connect -S beside 10 silent clients" "$BUILD/lat_connect" -S localhost
+quick 5 "lat_connect beside 10 silent clients" "$BUILD/lat_connect" -N 3 localhost
+quick 5 "lat_connect -S beside 10 silent clients" "$BUILD/lat_connect" -S localhost
 gone lat_connect "lat_connect after -S"
 end "$h1"
 
 "$BUILD/lat_unix_connect" -s
 bg "$T_TMP/h1" uhold lmbench-ng.lat_unix_connect.0 10 30
 h1=$BG
-quick 3 "lat_unix_connect beside 10 silent clients" "$BUILD/lat_unix_connect" -N 3
-quick 3 "lat_unix_connect -S beside 10 silent clients" "$BUILD/lat_unix_connect" -S
+quick 5 "lat_unix_connect beside 10 silent clients" "$BUILD/lat_unix_connect" -N 3
+quick 5 "lat_unix_connect -S beside 10 silent clients" "$BUILD/lat_unix_connect" -S
 gone lat_unix_connect "lat_unix_connect after -S"
 end "$h1"
 
@@ -193,7 +193,7 @@ for prog in lat_tcp bw_tcp; do
 	h1=$BG
 	quick 5 "$prog beside 5 silent clients" "$BUILD/$prog" -N 3 localhost
 	if [ "$(live $prog)" -ge 6 ]; then ok; else not_ok "$prog: $(live $prog) processes for 5 connections"; fi
-	quick 3 "$prog -S beside 5 silent clients" "$BUILD/$prog" -S localhost
+	quick 5 "$prog -S beside 5 silent clients" "$BUILD/$prog" -S localhost
 	gone $prog "$prog after -S, its clients still connected"
 	end "$h1"
 	sleep 0.3
