@@ -201,7 +201,7 @@ cross-test: cross
 
 # The tests of one build: BUILD=bin/<triplet> by default.
 check: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report json placement truth net netns
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report json placement truth net netns hostile
 
 unit: $(UNIT_BINS)
 	sh tests/run.sh $(BUILD) unit
@@ -216,7 +216,7 @@ scripts:
 	sh tests/run.sh $(BUILD) scripts compare report
 
 net: $(PROG_BINS)
-	sh tests/run.sh $(BUILD) net netns
+	sh tests/run.sh $(BUILD) net netns hostile
 
 # The truth tests on this machine, as a table: what the machine states,
 # what the suite found, whether they agree (scripts/truth).
@@ -248,7 +248,7 @@ bench: $(PROG_BINS) $(BUILD)/tests/peer $(BENCH_LIB_BINS)
 
 # The README's test command: everything.
 test: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report json placement truth net netns
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report json placement truth net netns hostile
 	$(MAKE) sanitize
 	$(MAKE) lint
 

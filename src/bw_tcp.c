@@ -14,7 +14,9 @@
  * 7.5 s) so the connection leaves slow start before timing.  The port is
  * lmbench's 31236 unless -p says otherwise; -b chooses the server's
  * address.  A client without a server prints "socket connection:
- * Connection refused" and exits 1.
+ * Connection refused" and exits 1.  The server takes at most 256
+ * connections at once and messages of at most 256 MB; a client that reads nothing for 60 seconds is
+ * dropped (see lmbench-ng(7)).
  *
  * Usage: bw_tcp -s [-b <address>] [-p <port>]
  *        bw_tcp [-m <message size>] [-M <bytes to move>] [-p <port>]
@@ -56,15 +58,18 @@ buffers(int fd, int opt)
 }
 
 /* One connection: the size, then messages until the reader goes.
- * Non-zero for the size "0": lmbench's way of saying stop. */
+ * Non-zero for the size "0": lmbench's way of saying stop.  The message
+ * is zeroed memory never written (calloc maps the zero page), so it holds
+ * no memory and asks for none of the server's budget. */
 static int
-serve(int fd)
+serve(int fd, const struct net_grant *g)
 {
 	char text[32];
 	size_t i = 0;
 	uint64_t msize;
 	char *buf;
 
+	(void)g;
 	while (i < sizeof(text) - 1 && read(fd, &text[i], 1) == 1 &&
 	       text[i] != '\0')
 		i++;
@@ -81,6 +86,13 @@ serve(int fd)
 		;
 	free(buf);
 	return 0;
+}
+
+/* A stop request: the size "0". */
+static int
+is_stop(const char *buf, size_t n)
+{
+	return n >= 2 && buf[0] == '0' && buf[1] == '\0';
 }
 
 /* Connect and send the size as lmbench's clients do: decimal and NUL. */
@@ -211,7 +223,7 @@ main(int argc, char **argv)
 		rc = net_server(net_listen(op.net.bindaddr, s.port, SOCK_STREAM));
 		if (rc < 0)
 			return rc == -2 ? 0 : EXIT_FAILED;
-		net_accept_loop(rc, serve, 1);
+		net_fork_loop(rc, serve, is_stop);
 	}
 	if (argc - optind != 1)
 		usage();

@@ -23,6 +23,14 @@
  * to lat_udp's 34298, so both servers can run at once.  -S sends the
  * four negative sequence numbers that stop lmbench's UDP servers.
  *
+ * UDP lets anyone forge a request's source address, so the server sends
+ * data only to an address that proved it receives there: the client
+ * first asks for a cookie (a keyed hash of its address and port under a
+ * secret the server draws at start, answered in fewer bytes than the
+ * question) and puts it in every request; a request without the right
+ * cookie gets nothing.  One request asks for at most 4096 datagrams and
+ * 4 MB; a larger one gets nothing either.
+ *
  * Usage: bw_udp -s [-b <address>] [-p <port>]
  *        bw_udp [-m <message size>] [-p <port>] [-P <parallelism>]
  *               [-W <warmup>] [-N <repetitions>] server [size]
@@ -37,6 +45,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -46,11 +55,21 @@
 #define PORT 34299
 #define MAX_MSG 65507
 #define MAGIC 0x4c4d4255u /* "LMBU" */
+#define COOKIE_MAGIC 0x4c4d4243u /* "LMBC": the server's cookie */
 #define HDR 12		  /* magic, request number, datagram index */
+#define MAX_COUNT 4096	  /* datagrams one request may ask for */
+#define MAX_BYTES (4u << 20) /* bytes one request may ask for */
 
-/* A request: send count datagrams of msize bytes, numbered from first. */
+/* A request: send count datagrams of msize bytes, numbered from first,
+ * with the cookie the server gave this address.  count 0: a request for
+ * the cookie. */
 struct request {
-	uint32_t magic, id, first, count, msize;
+	uint32_t magic, id, first, count, msize, cookie[2];
+};
+
+/* The server's answer to a request for the cookie (smaller than it). */
+struct cookie {
+	uint32_t magic, id, cookie[2];
 };
 
 struct state {
@@ -60,23 +79,118 @@ struct state {
 	uint64_t move;	  /* bytes per iteration */
 	uint32_t window;  /* datagrams per request */
 	uint32_t id;	  /* the current request */
+	uint32_t cookie[2]; /* the server's, for this client's address */
 	int fd;
 	char *buf;
 	unsigned char *got; /* which datagrams of the window arrived */
 };
 
-/* The server: answers each request with its datagrams, until a 4-byte
- * negative sequence number. */
+static uint64_t
+rotl(uint64_t x, int b)
+{
+	return (x << b) | (x >> (64 - b));
+}
+
+static void
+sip_round(uint64_t v[4])
+{
+	v[0] += v[1];
+	v[1] = rotl(v[1], 13) ^ v[0];
+	v[0] = rotl(v[0], 32);
+	v[2] += v[3];
+	v[3] = rotl(v[3], 16) ^ v[2];
+	v[0] += v[3];
+	v[3] = rotl(v[3], 21) ^ v[0];
+	v[2] += v[1];
+	v[1] = rotl(v[1], 17) ^ v[2];
+	v[2] = rotl(v[2], 32);
+}
+
+/* SipHash-2-4 of the len bytes at in under key k: a keyed hash nobody
+ * without the key can compute, though they see its value for inputs of
+ * their choosing. */
+static uint64_t
+siphash(const uint64_t k[2], const unsigned char *in, size_t len)
+{
+	uint64_t v[4] = { k[0] ^ 0x736f6d6570736575ULL,
+			  k[1] ^ 0x646f72616e646f6dULL,
+			  k[0] ^ 0x6c7967656e657261ULL,
+			  k[1] ^ 0x7465646279746573ULL };
+	size_t full = len - len % 8, i, j;
+	uint64_t m;
+	int r;
+
+	for (i = 0; i <= full; i += 8) {
+		/* The last word holds the bytes left and the length. */
+		int last = i == full;
+
+		m = last ? (uint64_t)(len & 0xff) << 56 : 0;
+		for (j = 0; j < 8 && i + j < len; j++)
+			m |= (uint64_t)in[i + j] << (8 * j);
+		v[3] ^= m;
+		sip_round(v);
+		sip_round(v);
+		v[0] ^= m;
+	}
+	v[2] ^= 0xff;
+	for (r = 0; r < 4; r++)
+		sip_round(v);
+	return v[0] ^ v[1] ^ v[2] ^ v[3];
+}
+
+/* The cookie of a client's address and port under the server's key. */
+static void
+cookie_of(const uint64_t key[2], const struct sockaddr_storage *from,
+	  uint32_t out[2])
+{
+	unsigned char in[20];
+	uint64_t h;
+
+	memset(in, 0, sizeof(in));
+	memcpy(in, &from->ss_family, sizeof(from->ss_family));
+	if (from->ss_family == AF_INET6) {
+		const struct sockaddr_in6 *a = (const void *)from;
+
+		memcpy(in + 2, &a->sin6_port, 2);
+		memcpy(in + 4, &a->sin6_addr, 16);
+	} else {
+		const struct sockaddr_in *a = (const void *)from;
+
+		memcpy(in + 2, &a->sin_port, 2);
+		memcpy(in + 4, &a->sin_addr, 4);
+	}
+	h = siphash(key, in, sizeof(in));
+	out[0] = htonl((uint32_t)(h >> 32));
+	out[1] = htonl((uint32_t)h);
+}
+
+/* A request the server takes: the right cookie, within the caps. */
+static int
+acceptable(const struct request *q, const uint32_t want[2])
+{
+	return q->cookie[0] == want[0] && q->cookie[1] == want[1] &&
+	       q->msize >= HDR && q->msize <= MAX_MSG && q->count >= 1 &&
+	       q->count <= MAX_COUNT &&
+	       (uint64_t)q->count * q->msize <= MAX_BYTES;
+}
+
+/* The server: a cookie to whoever asks, the datagrams of each request
+ * that carries its sender's cookie, until a 4-byte negative sequence
+ * number. */
 static void __attribute__((noreturn))
 serve(int fd)
 {
 	static char buf[MAX_MSG];
 	struct sockaddr_storage from;
+	uint64_t key[2];
 	int one = 1;
 
+	if (getrandom(key, sizeof(key), 0) != (ssize_t)sizeof(key))
+		_exit(EXIT_FAILED);
 	/* The send buffer stays at the system's default, which bounds the
-	 * bytes queued on the way out as lmbench's did.  Be told (ENOBUFS) when a full queue on the way out drops a
-	 * datagram, and send it again a moment later. */
+	 * bytes queued on the way out as lmbench's did.  Be told (ENOBUFS)
+	 * when a full queue on the way out drops a datagram, and send it
+	 * again a moment later. */
 	setsockopt(fd, IPPROTO_IP, IP_RECVERR, &one, sizeof(one));
 	setsockopt(fd, IPPROTO_IPV6, IPV6_RECVERR, &one, sizeof(one));
 	for (;;) {
@@ -84,7 +198,8 @@ serve(int fd)
 		ssize_t n = recvfrom(fd, buf, sizeof(buf), 0,
 				     (struct sockaddr *)&from, &len);
 		struct request q;
-		uint32_t i, w[3];
+		uint32_t i, w[3], want[2];
+		int waits;
 
 		if (n == 4) {
 			memcpy(&w[0], buf, 4);
@@ -97,19 +212,31 @@ serve(int fd)
 		memcpy(&q, buf, sizeof(q));
 		if (ntohl(q.magic) != MAGIC)
 			continue;
+		cookie_of(key, &from, want);
 		q.msize = ntohl(q.msize);
 		q.count = ntohl(q.count);
 		q.first = ntohl(q.first);
-		if (q.msize < HDR || q.msize > MAX_MSG || q.count > 1u << 20)
+		if (q.count == 0) {
+			struct cookie c = { htonl(COOKIE_MAGIC), q.id,
+					    { want[0], want[1] } };
+
+			sendto(fd, &c, sizeof(c), 0, (struct sockaddr *)&from,
+			       len);
 			continue;
-		for (i = 0; i < q.count; i++) {
+		}
+		if (!acceptable(&q, want))
+			continue;
+		/* A request that has waited a second in all for room in a
+		 * full queue ends there (the client asks again for what is
+		 * missing): no request holds the server longer. */
+		for (i = 0, waits = 0; i < q.count && waits < 1000; i++) {
 			w[0] = htonl(MAGIC);
 			w[1] = q.id; /* still in network order */
 			w[2] = htonl(q.first + i);
 			memcpy(buf, w, sizeof(w));
 			while (sendto(fd, buf, q.msize, 0,
 				      (struct sockaddr *)&from, len) < 0) {
-				if (errno == ENOBUFS)
+				if (errno == ENOBUFS && ++waits < 1000)
 					poll(NULL, 0, 1);
 				else if (errno != EINTR)
 					break;
@@ -118,12 +245,52 @@ serve(int fd)
 	}
 }
 
+/* Ask the server for this client's cookie: 0, or -1 after a message. */
+static int
+handshake(struct state *s)
+{
+	struct request q;
+	struct cookie c;
+	int tries;
+
+	for (tries = 0; tries < 25; tries++) {
+		ssize_t r;
+
+		s->id++;
+		memset(&q, 0, sizeof(q));
+		q.magic = htonl(MAGIC);
+		q.id = htonl(s->id);
+		if (send(s->fd, &q, sizeof(q), 0) != (ssize_t)sizeof(q)) {
+			util_syserr("send to %s", s->host);
+			return -1;
+		}
+		/* Up to the socket's receive timeout (0.2 s) each. */
+		do {
+			r = recv(s->fd, &c, sizeof(c), 0);
+			if (r == (ssize_t)sizeof(c) &&
+			    ntohl(c.magic) == COOKIE_MAGIC &&
+			    ntohl(c.id) == s->id) {
+				s->cookie[0] = c.cookie[0];
+				s->cookie[1] = c.cookie[1];
+				return 0;
+			}
+		} while (r >= 0 || errno == EINTR);
+		if (errno != EAGAIN && errno != EWOULDBLOCK) {
+			util_syserr("receive from %s", s->host);
+			return -1;
+		}
+	}
+	util_err("no reply from %s in 5 seconds", s->host);
+	return -1;
+}
+
 /* Ask for count datagrams of the window, numbered from first. */
 static int
 ask(struct state *s, uint32_t first, uint32_t count)
 {
 	struct request q = { htonl(MAGIC), htonl(s->id), htonl(first),
-			     htonl(count), htonl((uint32_t)s->msize) };
+			     htonl(count), htonl((uint32_t)s->msize),
+			     { s->cookie[0], s->cookie[1] } };
 
 	if (send(s->fd, &q, sizeof(q), 0) != (ssize_t)sizeof(q)) {
 		util_syserr("send to %s", s->host);
@@ -231,6 +398,11 @@ init(void *sp, int copy)
 	w = (uint64_t)(real > 0 ? real : 212992) / 4 / (s->msize + 1024);
 	if (w > s->move / s->msize)
 		w = s->move / s->msize;
+	/* No more than the server grants one request. */
+	if (w > MAX_COUNT)
+		w = MAX_COUNT;
+	if (w > MAX_BYTES / s->msize)
+		w = MAX_BYTES / s->msize;
 	if (w < 1)
 		w = 1;
 	s->window = (uint32_t)w;
@@ -239,7 +411,7 @@ init(void *sp, int copy)
 		util_err("out of memory");
 		return -1;
 	}
-	return 0;
+	return handshake(s);
 }
 
 static int
@@ -311,7 +483,7 @@ usage(void)
 int
 main(int argc, char **argv)
 {
-	struct state s = { NULL, PORT, 32768, 10 << 20, 1, 0, -1, NULL, NULL };
+	struct state s = { NULL, PORT, 32768, 10 << 20, 1, 0, { 0, 0 }, -1, NULL, NULL };
 	struct opts op = { &s, { 0, 0, NULL, PORT } };
 	struct bench_opts o;
 	struct bench_desc d = {

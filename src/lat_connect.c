@@ -8,7 +8,9 @@
  * median time per connection, in microseconds.  A failed connect is an
  * error, not a fast iteration (lmbench timed a refused connect as a
  * connection).  lat_connect -S HOST sends one byte on a connection, which
- * stops the server.  Port 31237 unless -p says otherwise.  Closed
+ * stops the server.  Port 31237 unless -p says otherwise.  The server
+ * serves its connections in one process, each for at most 10 seconds and
+ * at most 256 at once, so a silent client delays no other.  Closed
  * connections wait in TIME_WAIT on the client's side; one copy only, as
  * lmbench.
  *
@@ -33,15 +35,6 @@ struct state {
 	int port;
 	struct addrinfo *ai; /* its addresses, looked up once */
 };
-
-/* The client closes at once; a byte on the connection means "stop". */
-static int
-serve(int fd)
-{
-	char c;
-
-	return read(fd, &c, 1) == 1;
-}
 
 static int
 run(void *sp, uint64_t n)
@@ -103,10 +96,13 @@ main(int argc, char **argv)
 			usage();
 		/* Accepted in the server itself: a fork per connection
 		 * would slow the server the client measures. */
+		static const struct net_service sv = { net_stop_byte, NULL,
+						       NULL };
+
 		rc = net_server(net_listen(op.bindaddr, s.port, SOCK_STREAM));
 		if (rc < 0)
 			return rc == -2 ? 0 : EXIT_FAILED;
-		net_accept_loop(rc, serve, 0);
+		net_poll_loop(rc, &sv);
 	}
 	if (argc - optind != 1)
 		usage();

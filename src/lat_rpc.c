@@ -11,6 +11,11 @@
  * asks the host's rpcbind (which is how it finds a server of lmbench's
  * own, on a port of rpcbind's choosing).
  *
+ * The server serves at most 256 connections at once (more are closed at
+ * once), reads them without blocking with records of at most 64 KB (a
+ * bogus record mark ends that connection only), and shuts down one that
+ * is silent for 60 seconds.
+ *
  * One iteration is one call of procedure 1.  With no -P protocol given,
  * TCP is measured, then UDP, as lmbench does.  lat_rpc -S HOST calls
  * procedure 2 over UDP.
@@ -30,11 +35,13 @@
 #include <poll.h>
 #include <rpc/pmap_clnt.h>
 #include <rpc/rpc.h>
+#include <rpc/rpc_com.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -114,13 +121,77 @@ dispatch(struct svc_req *rq, SVCXPRT *x)
 	}
 }
 
-/* Serve until procedure 2, SIGTERM or the end of the lifetime. */
+/* Connections above the cap are accepted here and closed at once. */
+static void
+refuse(int tcp)
+{
+	int fd = accept(tcp, NULL, NULL);
+
+	if (fd >= 0)
+		close(fd);
+}
+
+/* A copy of libtirpc's descriptors to poll (accepting a connection may
+ * move svc_pollfd) into p (room for FD_SETSIZE); *conns: how many are
+ * connections.  Each connection's last activity is in last[fd] (ms; 0:
+ * not seen yet). */
+static int
+poll_set(struct pollfd *p, int tcp, int udp, int *conns)
+{
+	int k = svc_max_pollfd < FD_SETSIZE ? svc_max_pollfd : FD_SETSIZE;
+	int i;
+
+	memcpy(p, svc_pollfd, (size_t)k * sizeof(p[0]));
+	*conns = 0;
+	for (i = 0; i < k; i++)
+		if (p[i].fd >= 0 && p[i].fd != tcp && p[i].fd != udp)
+			(*conns)++;
+	return k;
+}
+
+/* Once a second: a connection silent for NET_IDLE_S seconds is shut
+ * down, so that libtirpc reads its end and destroys it. */
+static void
+sweep(const struct pollfd *p, int k, int tcp, int udp, uint64_t *last,
+      uint64_t now)
+{
+	int i;
+
+	for (i = 0; i < k; i++) {
+		int fd = p[i].fd;
+
+		if (fd < 0 || fd == tcp || fd == udp || fd >= FD_SETSIZE)
+			continue;
+		if (last[fd] == 0) {
+			last[fd] = now;
+		} else if (now - last[fd] > NET_IDLE_S * 1000ULL) {
+			shutdown(fd, SHUT_RDWR);
+			last[fd] = 0;
+		}
+	}
+}
+
+/* Serve until procedure 2, SIGTERM or the end of the lifetime.  A TCP
+ * connection is read without blocking and its records are bounded
+ * (RPC_SVC_CONNMAXREC_SET): a bogus record mark ends that connection and
+ * stalls no other.  At most NET_MAX_CONNS connections at once, and no
+ * descriptor at or above FD_SETSIZE, which libtirpc would never serve. */
 static void __attribute__((noreturn))
 serve(int tcp, int udp, int port)
 {
-	SVCXPRT *t = svc_vc_create(tcp, 0, 0), *u = svc_dg_create(udp, 0, 0);
-	int registered;
+	static uint64_t last[FD_SETSIZE];
+	int maxrec = 65536, registered;
+	uint64_t swept = 0;
+	struct rlimit rl;
+	SVCXPRT *t, *u;
 
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur > FD_SETSIZE) {
+		rl.rlim_cur = FD_SETSIZE;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+	rpc_control(RPC_SVC_CONNMAXREC_SET, &maxrec);
+	t = svc_vc_create(tcp, 0, 0);
+	u = svc_dg_create(udp, 0, 0);
 	if (t == NULL || u == NULL ||
 	    !svc_reg(t, XACT_PROG, XACT_VERS, dispatch, NULL) ||
 	    !svc_reg(u, XACT_PROG, XACT_VERS, dispatch, NULL))
@@ -135,13 +206,28 @@ serve(int tcp, int udp, int port)
 	registered |= pmap_set(XACT_PROG, XACT_VERS, IPPROTO_UDP,
 			       (unsigned short)port);
 	while (!stop) {
-		/* A copy: accepting a connection may move svc_pollfd. */
 		struct pollfd p[FD_SETSIZE];
-		int k = svc_max_pollfd < FD_SETSIZE ? svc_max_pollfd : FD_SETSIZE;
-		int n;
+		uint64_t now = timing_now_ns() / 1000000;
+		int conns, k = poll_set(p, tcp, udp, &conns), n, i;
 
-		memcpy(p, svc_pollfd, (size_t)k * sizeof(p[0]));
+		if (now - swept >= 1000) {
+			sweep(p, k, tcp, udp, last, now);
+			swept = now;
+		}
 		n = poll(p, (nfds_t)k, 1000);
+		if (n <= 0)
+			continue;
+		for (i = 0; i < k; i++) {
+			if (p[i].revents == 0 || p[i].fd < 0)
+				continue;
+			if (p[i].fd == tcp && conns >= NET_MAX_CONNS) {
+				refuse(tcp);
+				p[i].revents = 0;
+				n--;
+			} else if (p[i].fd < FD_SETSIZE) {
+				last[p[i].fd] = now;
+			}
+		}
 		if (n > 0)
 			svc_getreq_poll(p, n);
 	}

@@ -7,7 +7,10 @@
  * network order, as lmbench's), and then each iteration writes a message
  * of -m bytes (default 1) and reads the echo whole: one round trip.  The
  * server forks a process per connection that echoes; a client that goes
- * away ends only that process.  TCP_NODELAY is set on both ends, so no
+ * away ends only that process.  The server takes at most 256 connections
+ * at once, messages of at most 64 MB, and messages above 64 KB of at most
+ * 256 MB in all (a connection beyond is closed); a connection silent for 60
+ * seconds is closed, and its processes end with it (see lmbench-ng(7)).  TCP_NODELAY is set on both ends, so no
  * message waits for Nagle's algorithm.  The port is lmbench's 31234
  * unless -p says otherwise; the server listens on every interface
  * unless -b names an address.  A client whose server is absent says
@@ -32,6 +35,7 @@
 
 #define PORT 31234
 #define MAX_MSG (64ULL << 20)
+#define FREE_MSG 65536 /* messages no larger need no share of the budget */
 
 struct state {
 	const char *host; /* the server */
@@ -42,20 +46,27 @@ struct state {
 };
 
 /* One connection, in its own process: the size, then echoes until the
- * client goes.  Non-zero when the client closed before sending a size:
- * lmbench's way of saying stop. */
+ * client goes.  Non-zero when the client closed before sending a byte:
+ * lmbench's way of saying stop (a silent client that times out is only
+ * dropped). */
 static int
-serve(int fd)
+serve(int fd, const struct net_grant *g)
 {
 	uint32_t n;
 	size_t msize;
+	ssize_t got;
 	char *buf;
 
 	net_nodelay(fd);
-	if (ipc_readn(fd, &n, sizeof(n)) != sizeof(n))
-		return 1;
+	got = ipc_readn(fd, &n, sizeof(n));
+	if (got != sizeof(n))
+		return got == 0;
 	msize = ntohl(n);
-	if (msize < 1 || msize > MAX_MSG)
+	/* Messages above 64 KB come out of the server's 256 MB, so that
+	 * large ones cannot take its memory; smaller ones, 16 MB at most
+	 * over 256 connections, never wait for it. */
+	if (msize < 1 || msize > MAX_MSG ||
+	    (msize > FREE_MSG && net_reserve(g, msize) != 0))
 		return 0;
 	buf = malloc(msize);
 	if (buf == NULL)
@@ -65,6 +76,14 @@ serve(int fd)
 		;
 	free(buf);
 	return 0;
+}
+
+/* A stop request: closed before a byte was sent. */
+static int
+is_stop(const char *buf, size_t n)
+{
+	(void)buf;
+	return n == 0;
 }
 
 static int
@@ -176,7 +195,7 @@ main(int argc, char **argv)
 		rc = net_server(net_listen(op.net.bindaddr, s.port, SOCK_STREAM));
 		if (rc < 0)
 			return rc == -2 ? 0 : EXIT_FAILED;
-		net_accept_loop(rc, serve, 1);
+		net_fork_loop(rc, serve, is_stop);
 	}
 	if (argc - optind != 1)
 		usage();

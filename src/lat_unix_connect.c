@@ -10,13 +10,20 @@
  * and closes it; the server accepts and closes.  The median time per
  * connection.  -S sends one byte on a connection, which stops the server.
  *
+ * Anyone may bind an abstract name, so the client checks whose server it
+ * reached (SO_PEERCRED) before it measures or stops anything: a server of
+ * another user is refused with a message and status 1, and -s says who
+ * holds a name it cannot take.  The server serves its connections in one
+ * process, each for at most 10 seconds and at most 256 at once, so a
+ * silent client delays no other.
+ *
  * Usage: lat_unix_connect -s [-n <name>]
  *        lat_unix_connect [-n <name>] [-P <parallelism>] [-W <warmup>]
  *                         [-N <repetitions>]
  *        lat_unix_connect -S [-n <name>]
  * Output (stderr): "UNIX connection cost: 12.3456 microseconds"
  */
-#define _DEFAULT_SOURCE
+#define _GNU_SOURCE /* struct ucred */
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -33,32 +40,16 @@ struct state {
 	socklen_t len;
 };
 
-/* A byte on a connection means "stop". */
-static int
-serve(int fd)
+/* The user whose process holds the other end of fd; -1 if unknown. */
+static long
+peer_uid(int fd)
 {
-	char c;
+	struct ucred cr;
+	socklen_t len = sizeof(cr);
 
-	return read(fd, &c, 1) == 1;
-}
-
-static int
-server(const struct state *s)
-{
-	int l = unix_stream();
-
-	if (l < 0)
-		return EXIT_FAILED;
-	if (bind(l, (const struct sockaddr *)&s->addr, s->len) != 0 ||
-	    listen(l, 128) != 0) {
-		util_syserr("cannot listen on @%s", s->addr.sun_path + 1);
-		close(l);
-		return EXIT_FAILED;
-	}
-	l = net_server(l);
-	if (l < 0)
-		return l == -2 ? 0 : EXIT_FAILED;
-	net_accept_loop(l, serve, 0);
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cr, &len) != 0)
+		return -1;
+	return (long)cr.uid;
 }
 
 /* A connection to the server; -1 after lmbench's message. */
@@ -75,6 +66,69 @@ connect_server(const struct state *s)
 		return -1;
 	}
 	return fd;
+}
+
+/* A connection to a server of this user's own; -1 after a message. */
+static int
+connect_own(const struct state *s)
+{
+	int fd = connect_server(s);
+	long uid;
+
+	if (fd < 0)
+		return -1;
+	uid = peer_uid(fd);
+	if (uid != (long)geteuid()) {
+		util_err("the server on @%s belongs to uid %ld, not to you "
+			 "(uid %ld): another user holds the name; choose "
+			 "another with -n",
+			 s->addr.sun_path + 1, uid, (long)geteuid());
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static int
+server(const struct state *s)
+{
+	static const struct net_service sv = { net_stop_byte, NULL, NULL };
+	int l = unix_stream(), fd;
+
+	if (l < 0)
+		return EXIT_FAILED;
+	if (bind(l, (const struct sockaddr *)&s->addr, s->len) != 0) {
+		/* Say whose the name is: ours already, or a squatter's. */
+		if (errno == EADDRINUSE &&
+		    (fd = socket(AF_UNIX, SOCK_STREAM, 0)) >= 0) {
+			long uid = connect(fd, (const struct sockaddr *)&s->addr,
+					   s->len) == 0 ? peer_uid(fd) : -1;
+
+			close(fd);
+			if (uid >= 0 && uid != (long)geteuid())
+				util_err("cannot listen on @%s: uid %ld holds "
+					 "it; choose another name with -n",
+					 s->addr.sun_path + 1, uid);
+			else
+				util_err("cannot listen on @%s: a server "
+					 "already runs there",
+					 s->addr.sun_path + 1);
+		} else {
+			util_syserr("cannot listen on @%s",
+				    s->addr.sun_path + 1);
+		}
+		close(l);
+		return EXIT_FAILED;
+	}
+	if (listen(l, 128) != 0) {
+		util_syserr("cannot listen on @%s", s->addr.sun_path + 1);
+		close(l);
+		return EXIT_FAILED;
+	}
+	l = net_server(l);
+	if (l < 0)
+		return l == -2 ? 0 : EXIT_FAILED;
+	net_poll_loop(l, &sv);
 }
 
 static int
@@ -153,7 +207,7 @@ main(int argc, char **argv)
 	if (op.serve)
 		return server(&s);
 	if (op.stop) {
-		fd = connect_server(&s);
+		fd = connect_own(&s);
 		if (fd < 0)
 			return EXIT_FAILED;
 		if (write(fd, "x", 1) != 1) {
@@ -166,7 +220,8 @@ main(int argc, char **argv)
 	}
 	if (timing_check_env() != 0)
 		return EXIT_USAGE;
-	fd = connect_server(&s);
+	/* The first connection checks the server before timing. */
+	fd = connect_own(&s);
 	if (fd < 0)
 		return EXIT_FAILED;
 	close(fd);

@@ -2,26 +2,40 @@
  * lib_tcp.c - the sockets of the network benchmarks: addresses through
  * getaddrinfo (IPv4 and IPv6, numeric, names, localhost), the listening
  * and connecting ends (stream, and datagram for lib_udp's users), TCP's
- * options, and the servers: detaching, lifetime, the accept loop.
+ * options, and the servers: detaching, lifetime, and the two ways of
+ * serving connections (a process per connection, or one polling process).
  *
  * lmbench's fixed ports are the defaults (a server started by one host's
  * suite serves another host's clients); -p chooses another.  A server
  * listens on every interface unless -b names an address, as lmbench
  * always did.
+ *
+ * What a server grants a client is bounded: NET_MAX_CONNS connections at
+ * once (one more is accepted and closed at once), NET_IDLE_S seconds for
+ * any one read or write of a forked connection, NET_CONN_S seconds for
+ * the whole of a polled one; a forked server's connections hold at most
+ * NET_MEM_BUDGET bytes of messages together.  Connection processes die
+ * with their server (PR_SET_PDEATHSIG), are ended with it on -S, and
+ * signal nothing: a stop request reaches the server through a pipe.
  */
-#define _DEFAULT_SOURCE
+#define _GNU_SOURCE /* accept4 */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <poll.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/time.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -233,7 +247,6 @@ net_detach(void)
 			close(null);
 	}
 	signal(SIGPIPE, SIG_IGN);
-	signal(SIGCHLD, SIG_IGN); /* connection children reap themselves */
 	return 0;
 }
 
@@ -277,28 +290,268 @@ net_server(int l)
 	return l;
 }
 
-void
-net_accept_loop(int l, int (*serve)(int fd), int fork_each)
+/* fd made non-blocking (or blocking again). */
+static void
+nonblocking(int fd, int on)
 {
-	for (;;) {
-		int fd = accept(l, NULL, NULL);
+	int fl = fcntl(fd, F_GETFL);
 
+	if (fl >= 0)
+		fcntl(fd, F_SETFL, on ? fl | O_NONBLOCK : fl & ~O_NONBLOCK);
+}
+
+/* The end of a server: its connection processes (its process group; the
+ * server is the leader of a session of its own) go with it. */
+static void __attribute__((noreturn))
+server_exit(void)
+{
+	signal(SIGTERM, SIG_IGN);
+	kill(0, SIGTERM);
+	_exit(0);
+}
+
+/* Milliseconds on the monotonic clock. */
+static uint64_t
+now_ms(void)
+{
+	return timing_now_ns() / 1000000;
+}
+
+/* A connection beyond the cap is refused, unless it is a stop request:
+ * what it sends within 50 ms (or its close) goes to is_stop. */
+static int
+overflow_stops(int fd, int (*is_stop)(const char *buf, size_t n))
+{
+	struct pollfd p = { fd, POLLIN, 0 };
+	char buf[32];
+	size_t have = 0;
+	uint64_t end = now_ms() + 50;
+
+	nonblocking(fd, 1);
+	while (have < sizeof(buf)) {
+		uint64_t now = now_ms();
+		ssize_t r;
+
+		if (now >= end || poll(&p, 1, (int)(end - now)) <= 0)
+			break;
+		r = read(fd, buf + have, sizeof(buf) - have);
+		if (r <= 0)
+			return r == 0 && is_stop(buf, have);
+		have += (size_t)r;
+	}
+	return 0;
+}
+
+/* What a forked server and its connection processes share: the message
+ * memory the connections hold, in all and each (by slot). */
+struct net_share {
+	_Atomic uint64_t used;	       /* bytes, all connections */
+	uint64_t held[NET_MAX_CONNS];  /* bytes, each connection's slot */
+};
+
+int
+net_reserve(const struct net_grant *g, uint64_t bytes)
+{
+	uint64_t before;
+
+	if (g == NULL)
+		return 0;
+	if (g->share == NULL)
+		return -1; /* no shared memory: no budget to draw on */
+	before = atomic_fetch_add(&g->share->used, bytes);
+	if (before + bytes > NET_MEM_BUDGET || before + bytes < before) {
+		atomic_fetch_sub(&g->share->used, bytes);
+		return -1;
+	}
+	g->share->held[g->slot] += bytes;
+	return 0;
+}
+
+/* Reap the connection processes that ended, freeing their slots and the
+ * memory they held; the number still running. */
+static int
+reap(pid_t *slot, struct net_share *sh)
+{
+	pid_t pid;
+	int i, live = 0;
+
+	while ((pid = waitpid(-1, NULL, WNOHANG)) > 0)
+		for (i = 0; i < NET_MAX_CONNS; i++)
+			if (slot[i] == pid) {
+				if (sh != NULL) {
+					atomic_fetch_sub(&sh->used,
+							 sh->held[i]);
+					sh->held[i] = 0;
+				}
+				slot[i] = 0;
+				break;
+			}
+	for (i = 0; i < NET_MAX_CONNS; i++)
+		live += slot[i] != 0;
+	return live;
+}
+
+/* One connection, in the process forked for it in slot g->slot. */
+static void __attribute__((noreturn))
+connection(int fd, pid_t server, int l, const int stop[2],
+	   int (*serve)(int fd, const struct net_grant *g),
+	   const struct net_grant *g)
+{
+	/* Never outlive the server: die with it, and give up if it is
+	 * already gone (the parent is then another process). */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != server)
+		_exit(0);
+	close(l);
+	close(stop[0]);
+	net_timeout(fd, NET_IDLE_S);
+	/* A connection that asks the server to stop: a byte down the pipe,
+	 * no signal to anyone. */
+	if (serve(fd, g) != 0 && write(stop[1], "x", 1) != 1)
+		_exit(1);
+	_exit(0);
+}
+
+void
+net_fork_loop(int l, int (*serve)(int fd, const struct net_grant *g),
+	      int (*is_stop)(const char *buf, size_t n))
+{
+	pid_t server = getpid(), slot[NET_MAX_CONNS];
+	uint64_t end = now_ms() + net_server_lifetime() * 1000;
+	struct net_share *sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
+				    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	int stop[2], live = 0, i;
+
+	if (pipe(stop) != 0)
+		_exit(EXIT_FAILED);
+	if (sh == MAP_FAILED)
+		sh = NULL; /* then no connection may hold memory */
+	else
+		atomic_init(&sh->used, 0);
+	memset(slot, 0, sizeof(slot));
+	/* Children are counted as they are reaped. */
+	signal(SIGCHLD, SIG_DFL);
+	nonblocking(l, 1);
+	for (;;) {
+		struct pollfd p[2] = { { l, POLLIN, 0 }, { stop[0], POLLIN, 0 } };
+		int n = poll(p, 2, 1000), fd;
+		struct net_grant g;
+		pid_t pid;
+
+		live = reap(slot, sh);
+		if ((n > 0 && p[1].revents != 0) || now_ms() >= end)
+			server_exit();
+		if (n <= 0 || !(p[0].revents & POLLIN))
+			continue;
+		fd = accept(l, NULL, NULL);
 		if (fd < 0)
 			continue;
-		if (!fork_each) {
-			if (serve(fd) != 0)
-				_exit(0);
+		if (live >= NET_MAX_CONNS) {
+			/* Refused: the server is full; but -S still works. */
+			if (overflow_stops(fd, is_stop))
+				server_exit();
 			close(fd);
 			continue;
 		}
-		if (fork() == 0) {
-			close(l);
-			/* A connection that asks the server to stop. */
-			if (serve(fd) != 0)
-				kill(getppid(), SIGTERM);
-			_exit(0);
-		}
+		for (i = 0; slot[i] != 0; i++)
+			;
+		g.share = sh;
+		g.slot = i;
+		pid = fork();
+		if (pid == 0)
+			connection(fd, server, l, stop, serve, &g);
+		if (pid > 0)
+			slot[i] = pid;
 		close(fd);
 	}
 }
 
+/* Drop connection i of *n (the last takes its place). */
+static void
+conn_drop(const struct net_service *sv, struct net_conn *c, int i, int *n)
+{
+	if (sv->drop != NULL)
+		sv->drop(&c[i]);
+	close(c[i].fd);
+	c[i] = c[--*n];
+}
+
+int
+net_stop_byte(struct net_conn *c)
+{
+	char ch;
+	ssize_t r = read(c->fd, &ch, 1);
+
+	if (r == 1)
+		return NET_STOP;
+	if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+		return NET_MORE;
+	return NET_DONE;
+}
+
+void
+net_poll_loop(int l, const struct net_service *sv)
+{
+	struct net_conn c[NET_MAX_CONNS] = { { 0, 0, 0, NULL } };
+	struct pollfd p[NET_MAX_CONNS + 1];
+	uint64_t end = now_ms() + net_server_lifetime() * 1000;
+	int n = 0, i, fd, rc;
+
+	nonblocking(l, 1);
+	for (;;) {
+		uint64_t now = now_ms();
+		int wait = 1000;
+
+		if (now >= end)
+			server_exit();
+		/* A connection past its deadline is dropped, whatever it is
+		 * doing: no client holds the server longer than that. */
+		for (i = n - 1; i >= 0; i--)
+			if (c[i].deadline <= now)
+				conn_drop(sv, c, i, &n);
+			else if (c[i].deadline - now < (uint64_t)wait)
+				wait = (int)(c[i].deadline - now);
+		p[0].fd = l;
+		p[0].events = POLLIN;
+		for (i = 0; i < n; i++) {
+			p[i + 1].fd = c[i].fd;
+			p[i + 1].events = c[i].events;
+		}
+		rc = poll(p, (nfds_t)n + 1, wait);
+		if (rc <= 0)
+			continue;
+		/* Downwards, so that the connection moved into a dropped
+		 * one's place has had its turn already. */
+		for (i = n - 1; i >= 0; i--) {
+			if (p[i + 1].revents == 0)
+				continue;
+			rc = sv->ready(&c[i]);
+			if (rc == NET_STOP)
+				server_exit();
+			if (rc == NET_DONE)
+				conn_drop(sv, c, i, &n);
+		}
+		if (!(p[0].revents & POLLIN))
+			continue;
+		while ((fd = accept4(l, NULL, NULL, SOCK_NONBLOCK)) >= 0) {
+			if (n >= NET_MAX_CONNS) {
+				if (sv->refuse != NULL)
+					sv->refuse(fd);
+				close(fd);
+				continue;
+			}
+			c[n].fd = fd;
+			c[n].events = POLLIN;
+			c[n].deadline = now_ms() + NET_CONN_S * 1000ULL;
+			c[n].data = NULL;
+			n++;
+			/* What the client sent with its connection is served
+			 * at once, without another poll. */
+			rc = sv->ready(&c[n - 1]);
+			if (rc == NET_STOP)
+				server_exit();
+			if (rc == NET_DONE)
+				conn_drop(sv, c, n - 1, &n);
+		}
+	}
+}

@@ -4,31 +4,45 @@
  * Serves the files under $DOCROOT (default: the current directory) with
  * HTTP/1.0: one request per connection, "GET /name", answered with a
  * status line, Content-Type and Content-Length, then the file; 404 for a
- * missing file, 403 for a name that leaves the document root ("..") or
- * is not a regular file, 400 for anything else.  A connection that sends
- * "EXIT" stops it (lat_http -S).  It detaches, like the other servers,
- * and lives an hour (or LMBENCH_SERVER_TIMEOUT seconds).  Connections are
- * served one at a time by the server itself, as lmbench's did, so the
- * figure has no fork in it; a client silent for 5 seconds is dropped.
+ * missing file, 403 for a name that would leave the document root (an
+ * absolute name, a ".." component, a symbolic link anywhere on the way)
+ * or is not a regular file, 400 for anything else.  Names are resolved
+ * beneath the root only: openat2 with RESOLVE_BENEATH and
+ * RESOLVE_NO_SYMLINKS, or (a kernel without it, or LMBENCH_NO_OPENAT2
+ * set) a walk one component at a time with O_NOFOLLOW.  A connection
+ * that sends "EXIT" stops it (lat_http -S).  It detaches, like the other
+ * servers, and lives an hour (or LMBENCH_SERVER_TIMEOUT seconds).
+ * Connections are served by the server itself, as lmbench's were, so the
+ * figure has no fork in it, but side by side (poll): each has 10 seconds
+ * in all, at most 256 at once (one more is answered 503), so a slow or
+ * silent client delays no other.
  *
  * Usage: lmhttp [-b <address>] [port]     (port: lmbench's 80 by default)
  */
-#define _DEFAULT_SOURCE
+#define _GNU_SOURCE /* MSG_MORE, syscall */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sendfile.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
+#ifdef SYS_openat2
+#include <linux/openat2.h>
+#endif
 
 #include "bench.h"
 
 #define PORT 80
 #define REQ_MAX 4096
+#define ANSWER (NET_STOP + 1) /* take(): the answer is ready */
 
-static int root = -1; /* the document root */
+static int root = -1;	     /* the document root */
+static int use_openat2 = 1; /* 0: the kernel has none, or not wanted */
 
 static const char *
 content_type(const char *name)
@@ -50,24 +64,37 @@ content_type(const char *name)
 	return "application/octet-stream";
 }
 
+/* One connection: the request as it arrives, then the answer as the
+ * client takes it. */
+struct http {
+	char req[REQ_MAX + 1]; /* the request so far, NUL-terminated */
+	size_t have;	       /* its bytes */
+	char head[256];	       /* the answer's header */
+	size_t hlen, hoff;     /* its length, the bytes sent */
+	int file;	       /* the document, or -1 */
+	off_t off, size;       /* the document's bytes sent, and its size */
+};
+
+/* A header-only answer. */
 static void
-status(int fd, const char *line)
+status(struct http *h, const char *line)
 {
-	char head[128];
-	int n = snprintf(head, sizeof(head),
+	int n = snprintf(h->head, sizeof(h->head),
 			 "HTTP/1.0 %s\r\nServer: lmhttp\r\n"
 			 "Content-Length: 0\r\n\r\n",
 			 line);
 
-	ipc_writen(fd, head, (size_t)n);
+	h->hlen = (size_t)n;
 }
 
-/* A name inside the root: no "..", no empty component tricks. */
+/* A name beneath the root: relative, no ".." component. */
 static int
 safe(const char *name)
 {
 	const char *p = name;
 
+	if (*p == '/')
+		return 0;
 	while (*p != '\0') {
 		size_t len = strcspn(p, "/");
 
@@ -80,79 +107,214 @@ safe(const char *name)
 	return 1;
 }
 
-/* Send one file; returns 0, or -1 when the client went. */
+/* Open name beneath the root one component at a time, following no
+ * symbolic link (for kernels without openat2); -1 with errno. */
 static int
-send_file(int fd, const char *name)
+walk(const char *name)
 {
-	static char buf[65536];
+	char part[REQ_MAX + 1];
+	int dir = root, fd = -1;
+
+	while (*name != '\0') {
+		size_t len = strcspn(name, "/");
+		int last;
+
+		memcpy(part, name, len);
+		part[len] = '\0';
+		name += len;
+		while (*name == '/')
+			name++;
+		last = *name == '\0';
+		if (len == 0) {
+			fd = -1;
+			errno = ENOENT;
+			break;
+		}
+		fd = openat(dir, part,
+			    last ? O_RDONLY | O_NONBLOCK | O_NOFOLLOW
+				 : O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+		if (dir != root) {
+			int saved = errno;
+
+			close(dir);
+			errno = saved;
+		}
+		if (fd < 0 || last)
+			break;
+		dir = fd;
+		fd = -1;
+	}
+	return fd;
+}
+
+/* The document name beneath the root, no symbolic link followed: openat2
+ * where the kernel has it, the walk otherwise; -1 with errno. */
+static int
+open_beneath(const char *name)
+{
+#ifdef SYS_openat2
+	if (use_openat2) {
+		struct open_how how;
+		long fd;
+
+		memset(&how, 0, sizeof(how));
+		how.flags = O_RDONLY | O_NONBLOCK;
+		how.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS |
+			      RESOLVE_NO_MAGICLINKS;
+		fd = syscall(SYS_openat2, root, name, &how, sizeof(how));
+		if (fd >= 0 || errno != ENOSYS)
+			return (int)fd;
+		use_openat2 = 0;
+	}
+#endif
+	return walk(name);
+}
+
+/* The answer to a request for name: a header, and the open document. */
+static void
+answer(struct http *h, const char *name)
+{
 	struct stat st;
-	char head[256];
-	int f, n;
-	ssize_t r;
+	int n;
 
 	if (!safe(name)) {
-		status(fd, "403 Forbidden");
-		return 0;
+		status(h, "403 Forbidden");
+		return;
 	}
-	f = openat(root, *name != '\0' ? name : "index.html",
-		   O_RDONLY | O_NONBLOCK);
-	if (f < 0) {
-		status(fd, errno == ENOENT ? "404 Not Found" : "403 Forbidden");
-		return 0;
+	h->file = open_beneath(*name != '\0' ? name : "index.html");
+	if (h->file < 0) {
+		status(h, errno == ENOENT ? "404 Not Found" : "403 Forbidden");
+		return;
 	}
-	if (fstat(f, &st) != 0 || !S_ISREG(st.st_mode)) {
-		close(f);
-		status(fd, "403 Forbidden");
-		return 0;
+	if (fstat(h->file, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(h->file);
+		h->file = -1;
+		status(h, "403 Forbidden");
+		return;
 	}
-	n = snprintf(head, sizeof(head),
+	h->size = st.st_size;
+	n = snprintf(h->head, sizeof(h->head),
 		     "HTTP/1.0 200 OK\r\nServer: lmhttp\r\n"
 		     "Content-Type: %s\r\nContent-Length: %lld\r\n\r\n",
 		     content_type(name), (long long)st.st_size);
-	if (ipc_writen(fd, head, (size_t)n) != n) {
-		close(f);
-		return -1;
-	}
-	while ((r = read(f, buf, sizeof(buf))) > 0)
-		if (ipc_writen(fd, buf, (size_t)r) != r) {
-			close(f);
-			return -1;
-		}
-	close(f);
-	return 0;
+	h->hlen = (size_t)n;
 }
 
-/* One connection; non-zero when it asked the server to stop. */
-static int
-serve(int fd)
+/* The request is in (or the client stopped sending): decide the answer. */
+static void
+request(struct http *h)
 {
-	char req[REQ_MAX + 1], *name, *end;
-	size_t have = 0;
-	ssize_t n;
+	char *name, *end;
 
-	net_timeout(fd, 5);
-	/* The request line is enough; headers, if any, are not needed. */
-	while (have < REQ_MAX) {
-		n = read(fd, req + have, REQ_MAX - have);
-		if (n <= 0)
-			break;
-		have += (size_t)n;
-		req[have] = '\0';
-		if (have >= 4 && strncmp(req, "EXIT", 4) == 0)
-			return 1;
-		if (strchr(req, '\n') != NULL)
-			break;
+	if (strncmp(h->req, "GET /", 5) != 0) {
+		status(h, "400 Bad Request");
+		return;
 	}
-	req[have] = '\0';
-	if (strncmp(req, "GET /", 5) != 0) {
-		status(fd, "400 Bad Request");
-		return 0;
-	}
-	name = req + 5;
+	name = h->req + 5;
 	end = name + strcspn(name, " \r\n?");
 	*end = '\0';
-	send_file(fd, name);
-	return 0;
+	answer(h, name);
+}
+
+/* Read what the client sent: NET_MORE while the request line is not
+ * complete, NET_STOP for "EXIT", NET_DONE when the client went, else
+ * the answer is ready and the connection waits to write it. */
+static int
+take(struct net_conn *c, struct http *h)
+{
+	ssize_t n = read(c->fd, h->req + h->have, REQ_MAX - h->have);
+
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+		return NET_MORE;
+	if (n > 0) {
+		h->have += (size_t)n;
+		h->req[h->have] = '\0';
+		if (h->have >= 4 && strncmp(h->req, "EXIT", 4) == 0)
+			return NET_STOP;
+		/* The request line is enough; headers are not needed. */
+		if (strchr(h->req, '\n') == NULL && h->have < REQ_MAX)
+			return NET_MORE;
+	} else if (h->have == 0) {
+		return NET_DONE;
+	}
+	request(h);
+	c->events = POLLOUT;
+	return ANSWER;
+}
+
+/* Send what the client takes of the answer: NET_MORE until all is gone,
+ * then NET_DONE. */
+static int
+give(struct net_conn *c, struct http *h)
+{
+	while (h->hoff < h->hlen) {
+		ssize_t n = send(c->fd, h->head + h->hoff, h->hlen - h->hoff,
+				 h->file >= 0 ? MSG_MORE : 0);
+
+		if (n < 0)
+			return errno == EAGAIN || errno == EWOULDBLOCK ||
+					       errno == EINTR
+				       ? NET_MORE
+				       : NET_DONE;
+		h->hoff += (size_t)n;
+	}
+	while (h->file >= 0 && h->off < h->size) {
+		ssize_t n = sendfile(c->fd, h->file, &h->off,
+				     (size_t)(h->size - h->off));
+
+		if (n < 0)
+			return errno == EAGAIN || errno == EWOULDBLOCK ||
+					       errno == EINTR
+				       ? NET_MORE
+				       : NET_DONE;
+		if (n == 0)
+			break; /* the file shrank */
+	}
+	return NET_DONE;
+}
+
+static int
+ready(struct net_conn *c)
+{
+	struct http *h = c->data;
+	int rc;
+
+	if (h == NULL) {
+		h = calloc(1, sizeof(*h));
+		if (h == NULL)
+			return NET_DONE;
+		h->file = -1;
+		c->data = h;
+	}
+	if (c->events == POLLIN) {
+		rc = take(c, h);
+		if (rc != ANSWER)
+			return rc;
+	}
+	return give(c, h);
+}
+
+static void
+drop(struct net_conn *c)
+{
+	struct http *h = c->data;
+
+	if (h != NULL && h->file >= 0)
+		close(h->file);
+	free(h);
+	c->data = NULL;
+}
+
+/* A client beyond the cap is told so, if its socket takes it at once. */
+static void
+refuse(int fd)
+{
+	static const char busy[] = "HTTP/1.0 503 Service Unavailable\r\n"
+				   "Server: lmhttp\r\nContent-Length: 0\r\n\r\n";
+
+	if (send(fd, busy, sizeof(busy) - 1, MSG_DONTWAIT) < 0) {
+		/* closed without a word */
+	}
 }
 
 static void __attribute__((noreturn))
@@ -166,6 +328,7 @@ int
 main(int argc, char **argv)
 {
 	struct net_opts net = { 1, 0, NULL, PORT };
+	static const struct net_service sv = { ready, drop, refuse };
 	const char *dir = getenv("DOCROOT");
 	int c, l;
 
@@ -184,6 +347,8 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	if (dir == NULL || *dir == '\0')
 		dir = ".";
+	if (getenv("LMBENCH_NO_OPENAT2") != NULL)
+		use_openat2 = 0;
 	root = open(dir, O_RDONLY | O_DIRECTORY);
 	if (root < 0) {
 		util_syserr("DOCROOT %s", dir);
@@ -192,5 +357,5 @@ main(int argc, char **argv)
 	l = net_server(net_listen(net.bindaddr, net.port, SOCK_STREAM));
 	if (l < 0)
 		return l == -2 ? 0 : EXIT_FAILED;
-	net_accept_loop(l, serve, 0);
+	net_poll_loop(l, &sv);
 }

@@ -17,16 +17,33 @@ low=$(awk '{ print $1 }' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null)
 base=$(awk -v low="$low" 'BEGIN { srand(); print 10000 + int(rand() * (low - 10100)) }')
 US='[0-9]+\.[0-9]{4} microseconds$'
 
-# servers_left PORT...: live (not zombie) processes still serving.
-alive_servers() {
-	n=0
-	for p in $(pgrep -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|bw_udp|lat_connect|lat_rpc|lmhttp)" 2>/dev/null); do
-		[ "$(ps -o stat= -p "$p" 2>/dev/null | cut -c1)" = Z ] || n=$((n + 1))
+ABS=$(cd "$BUILD" && pwd)
+# ours [PROG [ARGS]]: the PIDs of live processes running this build's
+# programs (PROG only, its command line holding ARGS), found by their
+# executable's own path: never by a name pattern, which would also match
+# another checkout's servers.
+ours() {
+	for d in /proc/[0-9]*; do
+		exe=$(readlink "$d/exe" 2>/dev/null) || continue
+		case $exe in
+		"$ABS"/*) ;;
+		*) continue ;;
+		esac
+		[ -z "$1" ] || [ "$exe" = "$ABS/$1" ] || continue
+		if [ -n "$2" ]; then
+			case " $(tr '\0' ' ' <"$d/cmdline" 2>/dev/null)" in
+			*" $2 "*) ;;
+			*) continue ;;
+			esac
+		fi
+		echo "${d#/proc/}"
 	done
-	echo "$n"
+}
+alive_servers() {
+	ours | wc -l
 }
 stop_all() {
-	for p in $(pgrep -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|bw_udp|lat_connect|lat_rpc|lmhttp)" 2>/dev/null); do
+	for p in $(ours); do
 		kill "$p" 2>/dev/null
 	done
 }
@@ -192,7 +209,7 @@ expect_rc 1 "lat_tcp -s on a port in use"
 pid=$!
 sleep 0.5
 kill -9 "$pid" 2>/dev/null
-pkill -9 -f "bw_tcp -N 10000 -p $((base + 10))" 2>/dev/null
+for p in $(ours bw_tcp "-N 10000 -p $((base + 10))"); do kill -9 "$p" 2>/dev/null; done
 wait "$pid" 2>/dev/null
 run_prog "$BUILD/bw_tcp" -N 2 -p $((base + 10)) localhost
 expect_rc 0 "bw_tcp server after a client was killed"
@@ -212,7 +229,7 @@ for prog in bw_tcp lat_tcp lat_udp; do
 	"$BUILD/$prog" -N 10000 -W 10000000 -p "$p" 127.0.0.1 >"$T_TMP/out" 2>"$T_TMP/err" &
 	cpid=$!
 	sleep 1
-	pkill -9 -f "$BUILD/$prog -s -p $p"
+	for q in $(ours "$prog" "-s -p $p"); do kill -9 "$q"; done
 	t0=$(date +%s)
 	wait "$cpid"
 	RC=$?
@@ -226,5 +243,5 @@ done
 # Nothing left serving.
 sleep 0.5
 n=$(alive_servers)
-if [ "$n" -eq 0 ]; then ok; else not_ok "$n servers left: $(pgrep -fa "$BUILD/(lat_tcp|bw_tcp|lat_udp|bw_udp|lat_connect|lat_rpc|lmhttp)")"; fi
+if [ "$n" -eq 0 ]; then ok; else not_ok "$n servers left: $(for p in $(ours); do tr '\0' ' ' <"/proc/$p/cmdline"; echo; done)"; fi
 finish net
