@@ -174,7 +174,7 @@ $(UNIT_BINS): $(BUILD)/tests/%: $(OBJ)/%.o $(LIB)
 
 # The tests of one build: BUILD=bin/<triplet> by default.
 check: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report json truth net netns
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts json truth net netns
 
 unit: $(UNIT_BINS)
 	sh tests/run.sh $(BUILD) unit
@@ -186,7 +186,7 @@ signals: $(PROG_BINS)
 	sh tests/run.sh $(BUILD) signals
 
 scripts:
-	sh tests/run.sh $(BUILD) scripts compare report
+	sh tests/run.sh $(BUILD) scripts compare report hostile_scripts
 
 net: $(PROG_BINS)
 	sh tests/run.sh $(BUILD) net netns
@@ -209,12 +209,12 @@ bench: $(PROG_BINS) $(BUILD)/tests/peer
 
 # The README's test command: everything.
 test: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report json truth net netns
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts json truth net netns
 	$(MAKE) sanitize
 	$(MAKE) lint
 
 SH_SCRIPTS := $(wildcard tests/*.sh) .ci/run scripts/summary scripts/see \
-	scripts/config-run scripts/lmbench scripts/compare scripts/report
+	scripts/config-run scripts/config-check scripts/lmbench scripts/compare scripts/report
 
 lint:
 	@command -v cppcheck >/dev/null || { echo "lint: cppcheck not installed" >&2; exit 1; }
@@ -241,6 +241,9 @@ report:
 
 # Configure (asking at a terminal), then run the suite: a result file in
 # results/<os>/<host>.<n>.  rerun: again with the saved configuration.
+# Both fail (after saving the file) when a program failed: the file's
+# [FAILED: ...] lines say which; a bad CONFIG stops them before anything
+# runs.
 HOST := $(shell uname -n)
 results: $(PROG_BINS)
 	sh scripts/config-run $(BUILD)

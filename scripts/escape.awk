@@ -3,10 +3,12 @@
 # name:
 #   html(s)  text for HTML, in element content or a quoted attribute:
 #            & < > " ' as entities
-#   gp(s)    a gnuplot string literal: in single quotes, where gnuplot
-#            expands neither backslashes nor `command` nor @macros; a
-#            quote doubled; control characters (a newline would end the
-#            command and start another) as spaces
+#   gp(s)    a gnuplot string expression: single-quoted literals, where
+#            gnuplot expands neither backslashes nor `command` nor
+#            @macros, joined by . "'" . for each quote (gnuplot's ''
+#            for a quote fails on runs of quotes); control characters
+#            (a newline would end the command and start another) as
+#            spaces
 # Loaded with -f before a program that uses them.  Run alone with
 # -v esc=html it escapes each input line; with -v esc=gp it makes the
 # whole input one literal.
@@ -20,7 +22,7 @@ function html(s) {
 }
 function gp(s) {
 	gsub(/[\001-\037\177]/, " ", s)
-	gsub(/'/, "''", s)
+	gsub(/'/, "'.\"'\".'", s)
 	return "'" s "'"
 }
 esc == "html" { print html($0) }
