@@ -51,6 +51,26 @@ if [ "$(row nomemlat 11)" = "$(row box1 11 | sed 's/^box1    /nomemlat/')" ]; th
 # Host names are not cut.
 if row averyveryverylonghostname 1 | grep -q '^averyveryverylonghostname Linux'; then ok; else not_ok "long host name cut"; fi
 
+# Failed runs ([FAILED: ...] lines, fixtures/failures/box1.1 is box1.0
+# with five runs failed or skipped): their cells say FAIL, a skipped
+# one stays as the file has it, every other cell is box1.0's (the
+# description is the directory's name); the
+# failure's free text (which names other metrics) is read as nothing.
+run_prog sh "$SUM" "$fx/failures/box1.1"
+expect_rc 0 "summary of a file with failures"
+cp "$T_TMP/out" "$T_TMP/failed.out"
+run_prog sh "$SUM" "$fx/x86_64-linux-gnu/box1.0"
+if diff "$T_TMP/out" "$T_TMP/failed.out" | grep '^>' | sed 's/^> //' >"$T_TMP/diff" &&
+	[ "$(cat "$T_TMP/diff")" = "box1      Linux 6.8.0-4                failures 2994    64    64   10.3    1
+box1      Linux 6.8.0-4 2994 FAIL 0.11 0.45 1.03 1.90 0.12 0.97 78.5 245. 612.
+box1      Linux 6.8.0-4 1.2400   FAIL 4.4400   FAIL 4.5600    FAIL 4.72000
+box1      Linux 6.8.0-4 4567 12.K 9876  11.2K  23.5K  15.4K 9876.5 FAIL 11.1K
+box1      Linux 6.8.0-4  2994 1.3360 4.0130        61.2        FAIL" ]; then ok; else
+	not_ok "summary of failures: $(diff "$T_TMP/out" "$T_TMP/failed.out")"
+fi
+run_prog sh "$SUM" -p "$fx/failures/box1.1" "$fx/x86_64-linux-gnu/box1.0"
+if grep -q '^box1      Linux 6.8.0-4 2994 FAIL  100' "$T_TMP/out"; then ok; else not_ok "percent of a failure: $(grep -m 2 'FAIL' "$T_TMP/out")"; fi
+
 # Bad calls.
 run_prog sh "$SUM"
 expect_rc 2 "summary with no file"
