@@ -201,7 +201,7 @@ cross-test: cross
 
 # The tests of one build: BUILD=bin/<triplet> by default.
 check: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report json placement truth net netns hostile
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts json placement truth net netns hostile
 
 unit: $(UNIT_BINS)
 	sh tests/run.sh $(BUILD) unit
@@ -213,7 +213,7 @@ signals: $(PROG_BINS)
 	sh tests/run.sh $(BUILD) signals
 
 scripts:
-	sh tests/run.sh $(BUILD) scripts compare report
+	sh tests/run.sh $(BUILD) scripts compare report hostile_scripts
 
 net: $(PROG_BINS)
 	sh tests/run.sh $(BUILD) net netns hostile
@@ -248,12 +248,12 @@ bench: $(PROG_BINS) $(BUILD)/tests/peer $(BENCH_LIB_BINS)
 
 # The README's test command: everything.
 test: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report json placement truth net netns hostile
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts json placement truth net netns hostile
 	$(MAKE) sanitize
 	$(MAKE) lint
 
 SH_SCRIPTS := $(wildcard tests/*.sh) .ci/run scripts/summary scripts/see \
-	scripts/config-run scripts/lmbench scripts/compare scripts/report \
+	scripts/config-run scripts/config-check scripts/lmbench scripts/compare scripts/report \
 	scripts/truth
 
 lint:
@@ -281,6 +281,9 @@ report:
 
 # Configure (asking at a terminal), then run the suite: a result file in
 # results/<os>/<host>.<n>.  rerun: again with the saved configuration.
+# Both fail (after saving the file) when a program failed: the file's
+# [FAILED: ...] lines say which; a bad CONFIG stops them before anything
+# runs.
 HOST := $(shell uname -n)
 results: $(PROG_BINS)
 	sh scripts/config-run $(BUILD)

@@ -15,6 +15,10 @@
 # that are missing print as blanks, never as -1 or "Bad mhz?"; values
 # below 0.001 in narrow cells print as rounded numbers, not as broken
 # printf formats.
+#
+# A program the runner recorded as failed ([FAILED: prog args: ...], see
+# scripts/lmbench) shows FAIL in its cells; a skipped one ([SKIPPED: ...])
+# stays blank.  Files without such lines read exactly as before.
 
 function valid(v) {
 	return v ~ /^[ \t]*[0-9.]+[ \t]*$/ && v ~ /[0-9]/
@@ -31,6 +35,8 @@ function blank(w) {
 }
 
 function num(v, w) {
+	if (v == "FAIL")
+		return rcut(v, w)
 	if (!valid(v) || v + 0 <= 0)
 		return blank(w)
 	v = v + 0
@@ -48,6 +54,8 @@ function num(v, w) {
 }
 
 function inum(v, w) {
+	if (v == "FAIL")
+		return rcut(v, w)
 	if (!valid(v) || v + 0 <= 0)
 		return blank(w)
 	return sprintf("%" w "d", int(v + 0))
@@ -68,6 +76,71 @@ function cell(s, c) {
 function put(k, v) {
 	if (!((f, k) in L))
 		L[f, k] = v
+}
+
+# The cells of a failed run (program and arguments as the runner wrote
+# them): every metric it would have given.  The programs read as blocks
+# (bw_mem, bw_tcp, lat_mmap, bw_file_rd, bw_mmap_rd, par_mem) are taken
+# care of inside their block.
+function failed_run(cmd,    n, w, p, a, pre, i, ops, size) {
+	n = split(cmd, w, " ")
+	p = w[1]
+	a = " " cmd " "
+	pre = w[n] == "localhost" ? "" : "r_"
+	if (p == "lat_syscall") {
+		if (index(a, " null ")) put("syscall", "FAIL")
+		if (index(a, " read ")) put("read", "FAIL")
+		if (index(a, " write ")) put("write", "FAIL")
+		if (index(a, " stat ")) put("stat", "FAIL")
+		if (index(a, " open ")) put("openclose", "FAIL")
+	} else if (p == "lat_select" && index(a, " -n 100 ")) {
+		put(w[n] == "file" ? "select_file" : "select_tcp", "FAIL")
+	} else if (p == "lat_sig") {
+		if (w[n] == "install") put("sig_install", "FAIL")
+		if (w[n] == "catch") put("sig_catch", "FAIL")
+		if (w[n] == "prot" || index(a, " prot ")) put("prot", "FAIL")
+	} else if (p == "lat_proc") {
+		if (w[n] == "fork") put("fork", "FAIL")
+		if (w[n] == "exec") put("exec", "FAIL")
+		if (w[n] == "shell") put("sh", "FAIL")
+	} else if (p == "lat_ops") {
+		n = split("int_bit int_add int_mul int_div int_mod i64_bit i64_add i64_mul i64_div i64_mod " \
+		          "flt_add flt_mul flt_div dbl_add dbl_mul dbl_div flt_bogo dbl_bogo", ops, " ")
+		for (i = 1; i <= n; i++)
+			put(ops[i], "FAIL")
+	} else if (p == "lat_fs") {
+		n = split("0k 1k 4k 10k", ops, " ")
+		for (i = 1; i <= n; i++) {
+			put("fs_create_" ops[i], "FAIL")
+			put("fs_delete_" ops[i], "FAIL")
+		}
+	} else if (p == "lat_ctx") {
+		size = ""
+		for (i = 1; i < n; i++)
+			if (w[i] == "-s")
+				size = w[i + 1]
+		split("2 8 16", ops, " ")
+		if (size != "")
+			for (i = 1; i <= 3; i++)
+				put("ctx_" size "_" ops[i], "FAIL")
+	} else if (p == "lat_mem_rd") {
+		if (index(a, " -t "))
+			put("rand", "FAIL")
+		else {
+			put("l1", "FAIL")
+			put("l2", "FAIL")
+			put("main", "FAIL")
+		}
+	} else if (p == "lat_udp") put(pre "udp", "FAIL")
+	else if (p == "lat_tcp") put(pre "tcp", "FAIL")
+	else if (p == "lat_connect") put(pre "connect", "FAIL")
+	else if (p == "lat_rpc") put(pre (index(a, " -p udp ") ? "rpc_udp" : "rpc_tcp"), "FAIL")
+	else if (p == "lat_pipe") put("pipe", "FAIL")
+	else if (p == "lat_unix") put("unix", "FAIL")
+	else if (p == "bw_pipe") put("bw_pipe", "FAIL")
+	else if (p == "bw_unix") put("bw_unix", "FAIL")
+	else if (p == "lat_pagefault") put("pagefault", "FAIL")
+	else if (p == "tlb") put("tlb", "FAIL")
 }
 
 function strip_bracket(s) {
@@ -93,6 +166,9 @@ FNR == 1 {
 	f = nfiles
 	file[f] = FILENAME
 	host = FILENAME
+	# scripts/summary wrote a name that looks like an assignment ./NAME=
+	if (host ~ /^\.\/[A-Za-z_][A-Za-z0-9_]*=/)
+		host = substr(host, 3)
 	sub(/\.[0-9]+$/, "", host)
 	desc = host
 	n = split(host, parts, "/")
@@ -104,6 +180,21 @@ FNR == 1 {
 }
 
 /scripts\/lmbench: \/dev\/tty/ { next }
+
+# A failed or skipped run, before every other rule (its free text must
+# match none of them).  In a block whose cell is the last figure, the
+# failure stands unless a later figure follows it.
+/^\[(FAILED|SKIPPED): / {
+	if (mode == "last") {
+		if ($1 == "[FAILED:")
+			lastval = "FAIL"
+		next
+	}
+	mode = ""
+	if ($1 == "[FAILED:")
+		failed_run(substr($0, 10, index($0, ": status ") - 10))
+	next
+}
 
 # Block readers consume their lines.
 mode == "last" {
@@ -265,6 +356,8 @@ function rawmhz(i) {
 }
 
 function rate_us(v) {
+	if (v == "FAIL")
+		return v
 	return valid(v) && v + 0 > 0 ? sprintf("%.10g", 1e6 / v) : ""
 }
 
@@ -294,7 +387,7 @@ function bigger(k) {
 # or 50).
 function V(i, k,    j, best, v) {
 	v = L[i, k]
-	if (!percent)
+	if (!percent || v == "FAIL")
 		return v
 	if (!valid(v) || v + 0 <= 0)
 		return ""
@@ -315,7 +408,9 @@ function V(i, k,    j, best, v) {
 function derive(i,    r, w) {
 	r = L[i, "read"]
 	w = L[i, "write"]
-	if (valid(r) && valid(w))
+	if (r == "FAIL" || w == "FAIL")
+		L[i, "nullio"] = "FAIL"
+	else if (valid(r) && valid(w))
 		L[i, "nullio"] = sprintf("%.10g", (r + w) / 2)
 	else
 		L[i, "nullio"] = valid(w) ? w : ""

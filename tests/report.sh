@@ -32,6 +32,19 @@ if command -v gnuplot >/dev/null; then
 else
 	echo "report: plot checks skipped: gnuplot is not installed (Debian: gnuplot-nox)"
 fi
+# Failed and skipped runs are listed, and FAIL shows in the summary.
+run_prog sh "$REP" -o "$T_TMP/failed.html" "$top/tests/fixtures/failures/box1.1"
+expect_rc 0 "report of a file with failures"
+if grep -q '<h2>Failed and skipped runs</h2>' "$T_TMP/failed.html" &&
+	[ "$(grep -c '^<li>box1.1: <code>\[FAILED: ' "$T_TMP/failed.html")" -eq 4 ] &&
+	[ "$(grep -c '^<li>box1.1: <code>\[SKIPPED: ' "$T_TMP/failed.html")" -eq 1 ] &&
+	grep -q '2994 FAIL 0.11' "$T_TMP/failed.html"; then ok; else
+	not_ok "report of failures: $(grep -n 'FAIL' "$T_TMP/failed.html" | head -5)"
+fi
+if ! grep -q 'Failed and skipped' "$page"; then ok; else not_ok "report lists failures of files without any"; fi
+# The escapes the page uses (escape.awk): hostile strings in
+# tests/hostile_scripts.sh.
+
 # Without gnuplot the page says how to get the plots.
 run_prog env GNUPLOT=/nonexistent/gnuplot sh "$REP" -o "$T_TMP/noplot.html" "$FX/box1.0"
 expect_rc 0 "report without gnuplot"

@@ -51,6 +51,26 @@ if [ "$(row nomemlat 11)" = "$(row box1 11 | sed 's/^box1    /nomemlat/')" ]; th
 # Host names are not cut.
 if row averyveryverylonghostname 1 | grep -q '^averyveryverylonghostname Linux'; then ok; else not_ok "long host name cut"; fi
 
+# Failed runs ([FAILED: ...] lines, fixtures/failures/box1.1 is box1.0
+# with five runs failed or skipped): their cells say FAIL, a skipped
+# one stays as the file has it, every other cell is box1.0's (the
+# description is the directory's name); the
+# failure's free text (which names other metrics) is read as nothing.
+run_prog sh "$SUM" "$fx/failures/box1.1"
+expect_rc 0 "summary of a file with failures"
+cp "$T_TMP/out" "$T_TMP/failed.out"
+run_prog sh "$SUM" "$fx/x86_64-linux-gnu/box1.0"
+if diff "$T_TMP/out" "$T_TMP/failed.out" | grep '^>' | sed 's/^> //' >"$T_TMP/diff" &&
+	[ "$(cat "$T_TMP/diff")" = "box1      Linux 6.8.0-4                failures 2994    64    64   10.3    1
+box1      Linux 6.8.0-4 2994 FAIL 0.11 0.45 1.03 1.90 0.12 0.97 78.5 245. 612.
+box1      Linux 6.8.0-4 1.2400   FAIL 4.4400   FAIL 4.5600    FAIL 4.72000
+box1      Linux 6.8.0-4 4567 12.K 9876  11.2K  23.5K  15.4K 9876.5 FAIL 11.1K
+box1      Linux 6.8.0-4  2994 1.3360 4.0130        61.2        FAIL" ]; then ok; else
+	not_ok "summary of failures: $(diff "$T_TMP/out" "$T_TMP/failed.out")"
+fi
+run_prog sh "$SUM" -p "$fx/failures/box1.1" "$fx/x86_64-linux-gnu/box1.0"
+if grep -q '^box1      Linux 6.8.0-4 2994 FAIL  100' "$T_TMP/out"; then ok; else not_ok "percent of a failure: $(grep -m 2 'FAIL' "$T_TMP/out")"; fi
+
 # Bad calls.
 run_prog sh "$SUM"
 expect_rc 2 "summary with no file"
@@ -153,6 +173,58 @@ if [ -n "$BUILD" ] && [ -x "$BUILD/lat_syscall" ]; then
 		ok
 	else
 		not_ok "summary of a fresh run: $(cat "$T_TMP/cells")"
+	fi
+
+	# A program made to fail (LMBENCH_FAIL, the runner's knob for this):
+	# everything else is saved, the file and its JSON name the failure,
+	# the run exits 1, and make see shows the cell as FAIL.
+	sub=$T_TMP/CONFIG.sub
+	cat >"$sub" <<EOF
+MB='8'
+ENOUGH='500'
+FSDIR='$T_TMP'
+BENCHMARK_HARDWARE='NO'
+BENCHMARK_OS='NO'
+BENCHMARK_SYSCALL='YES'
+BENCHMARK_PIPE='YES'
+EOF
+	LMBENCH_FAIL=lat_pipe RESULTS_DIR=$T_TMP/rfail run_prog sh "$top/scripts/lmbench" "$BUILD" "$sub"
+	expect_rc 1 "runner with a failing program"
+	f=$(find "$T_TMP/rfail" -type f -name "$(uname -n).0")
+	if [ -n "$f" ] && grep -q '^\[FAILED: lat_pipe -P 1: status 1: lat_pipe: failed on purpose (LMBENCH_FAIL)\]$' "$f" &&
+		grep -q '^Simple syscall: [0-9]' "$f" && grep -q '^Pipe bandwidth: [0-9]' "$f"; then ok; else
+		not_ok "failed run's file: $(grep -v '^\[mount' "$f" 2>/dev/null | tail -n 12)"
+	fi
+	if grep -q '^{"schema":1,"program":"lat_pipe","args":\["-P","1"\],"status":"failed","exit":1,"error":"lat_pipe: failed on purpose (LMBENCH_FAIL)"}$' "$f.json" &&
+		[ "$(grep -c '"metric":"Simple syscall"' "$f.json")" -eq 1 ]; then ok; else
+		not_ok "failed run's JSON: $(grep -v metric "$f.json" 2>/dev/null | head -n 3)"
+	fi
+	if grep -q 'failed; see the \[FAILED' "$T_TMP/err"; then ok; else not_ok "failed run: no final message: $(tail -n 2 "$T_TMP/err")"; fi
+	run_prog sh "$SUM" "$f"
+	if row "$(uname -n)" 8 | grep -q "FAIL" && row "$(uname -n)" 2 | grep -q ' 0\.[0-9]'; then ok; else
+		not_ok "summary of a failed run: $(row "$(uname -n)" 8)"
+	fi
+
+	# Skipped (77) and killed, through the same knob.
+	LMBENCH_FAIL=lat_pipe:77,bw_pipe:KILL RESULTS_DIR=$T_TMP/rskip run_prog sh "$top/scripts/lmbench" "$BUILD" "$sub"
+	expect_rc 1 "runner with a skipped and a killed program"
+	f=$(find "$T_TMP/rskip" -type f -name "$(uname -n).0")
+	if [ -n "$f" ] && grep -q '^\[SKIPPED: lat_pipe -P 1: lat_pipe: not supported here, on purpose (LMBENCH_FAIL)\]$' "$f" &&
+		grep -q '^\[FAILED: bw_pipe -P 1: status 137: killed by SIGKILL\]$' "$f" &&
+		grep -q '"program":"lat_pipe","args":\["-P","1"\],"status":"skipped","exit":77,' "$f.json" &&
+		grep -q '"program":"bw_pipe","args":\["-P","1"\],"status":"failed","exit":137,"error":"killed by SIGKILL"' "$f.json"; then ok; else
+		not_ok "skipped and killed: $(grep '^\[FAILED\|^\[SKIPPED' "$f" 2>/dev/null) $(grep status "$f.json" 2>/dev/null)"
+	fi
+
+	# A program stopped by its LMBENCH_TIMEOUT: 2 s measurements, 1 s
+	# allowed.
+	sed "s/^ENOUGH=.*/ENOUGH='2000000'/; /^BENCHMARK_PIPE/d" "$sub" >"$T_TMP/CONFIG.slow"
+	LMBENCH_TIMEOUT=1 RESULTS_DIR=$T_TMP/rslow run_prog sh "$top/scripts/lmbench" "$BUILD" "$T_TMP/CONFIG.slow"
+	expect_rc 1 "runner with a program past LMBENCH_TIMEOUT"
+	f=$(find "$T_TMP/rslow" -type f -name "$(uname -n).0")
+	if [ -n "$f" ] && grep -q '^\[FAILED: lat_syscall -P 1 null: status 1: timed out: still running after 1 s (LMBENCH_TIMEOUT)\]$' "$f" &&
+		grep -q '"program":"lat_syscall","args":\["-P","1","null"\],"status":"failed","exit":1,"error":"timed out: still running after 1 s (LMBENCH_TIMEOUT)"' "$f.json"; then ok; else
+		not_ok "timed out: $(grep '^\[FAILED' "$f" 2>/dev/null | head -n 2) $(head -c 300 "$T_TMP/err")"
 	fi
 
 	# An interrupted run leaves no result file, complete-looking or not,
