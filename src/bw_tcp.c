@@ -209,6 +209,7 @@ main(int argc, char **argv)
 
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
+	sched_set_default("SAME");
 	bench_opts_init(&o);
 	o.warmup_us = 100000;
 	rc = bench_getopt(argc, argv, "sSb:p:m:M:", &o, option, &op);

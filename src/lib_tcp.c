@@ -279,6 +279,12 @@ net_server(int l)
 
 	if (l < 0)
 		return -1;
+	/* Where the server runs is decided, as for the client (SAME by
+	 * default: loopback figures on one CPU; CROSS: across a pair). */
+	if (sched_place_server() == -1) {
+		close(l);
+		return -1;
+	}
 	rc = net_detach();
 	if (rc < 0)
 		return -1;

@@ -334,6 +334,7 @@ main(int argc, char **argv)
 
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
+	sched_set_default("SAME");
 	opterr = 0;
 	while ((c = getopt(argc, argv, "hb:")) != -1) {
 		if (c != 'b')
