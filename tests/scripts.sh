@@ -227,6 +227,25 @@ EOF
 		not_ok "timed out: $(grep '^\[FAILED' "$f" 2>/dev/null | head -n 2) $(head -c 300 "$T_TMP/err")"
 	fi
 
+	# The CI gate end to end: a clean run of the same configuration as
+	# base; against it, the run with a failing program and the run with
+	# a program past LMBENCH_TIMEOUT each fail compare's gate (exit 1)
+	# and name the failure; the clean run against itself passes.
+	RESULTS_DIR=$T_TMP/rbase run_prog sh "$top/scripts/lmbench" "$BUILD" "$sub"
+	expect_rc 0 "runner, base for the gate"
+	base=$(find "$T_TMP/rbase" -type f -name "$(uname -n).0")
+	for new in rfail rslow; do
+		nf=$(find "$T_TMP/$new" -type f -name "$(uname -n).0")
+		LMBENCH_COMPARE=$BUILD/lmbench-compare run_prog sh "$top/scripts/compare" --fail-on-regression "$base" "$nf"
+		expect_rc 1 "compare gate against the $new run"
+		case $new in rfail) what=lat_pipe ;; *) what=lat_syscall ;; esac
+		if grep -qi "fail" "$T_TMP/out" && grep -q "$what" "$T_TMP/out"; then ok; else
+			not_ok "compare gate against $new: $what's failure not named: $(head -c 600 "$T_TMP/out")"
+		fi
+	done
+	LMBENCH_COMPARE=$BUILD/lmbench-compare run_prog sh "$top/scripts/compare" --fail-on-regression --threshold 1000 "$base" "$base"
+	expect_rc 0 "compare gate, the base against itself"
+
 	# An interrupted run leaves no result file, complete-looking or not,
 	# and no server: stopped early, and in its network section.
 	for at in 2 net; do
