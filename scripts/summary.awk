@@ -19,6 +19,12 @@
 # A program the runner recorded as failed ([FAILED: prog args: ...], see
 # scripts/lmbench) shows FAIL in its cells; a skipped one ([SKIPPED: ...])
 # stays blank.  Files without such lines read exactly as before.
+#
+# The runner's cross-CPU section (scripts/lmbench: the two-party programs
+# once more with LMBENCH_SCHED=CROSS, between "[CROSS-CPU: begin: ...]"
+# and "[CROSS-CPU: end]", one "[CROSS-CPU: <program> <args>: <figure>
+# <unit>]" line each) fills an extra table after lmbench's, printed only
+# when some file has such a section (original files' rows are blank).
 
 function valid(v) {
 	return v ~ /^[ \t]*[0-9.]+[ \t]*$/ && v ~ /[0-9]/
@@ -143,6 +149,18 @@ function failed_run(cmd,    n, w, p, a, pre, i, ops, size) {
 	else if (p == "tlb") put("tlb", "FAIL")
 }
 
+# The cross-CPU table's key for a command the runner wrote ("" for one
+# the table has no column for).
+function cross_key(cmd,    w, n, p) {
+	n = split(cmd, w, " ")
+	p = w[1]
+	if (p == "lat_ctx")
+		return index(" " cmd " ", " -s 0 ") ? "x_ctx_0" : index(" " cmd " ", " -s 16 ") ? "x_ctx_16" : ""
+	if (p ~ /^(lat_(pipe|unix|udp|tcp|connect)|bw_(pipe|unix))$/)
+		return "x_" p
+	return ""
+}
+
 function strip_bracket(s) {
 	sub(/\]$/, "", s)
 	return s
@@ -177,7 +195,23 @@ FNR == 1 {
 	H[f] = host
 	D[f] = desc
 	memmode = ""
+	xsec = 0
 }
+
+# The cross-CPU section: its lines, failed and skipped runs included,
+# fill only the cross-CPU table.
+/^\[CROSS-CPU: begin/ { xsec = 1; any_cross = 1; next }
+/^\[CROSS-CPU: end\]/ { xsec = 0; next }
+xsec && /^\[CROSS-CPU: / {
+	x = substr($0, 13)
+	put(cross_key(substr(x, 1, index(x, ": ") - 1)), $(NF - 1))
+	next
+}
+xsec && /^\[FAILED: / {
+	put(cross_key(substr($0, 10, index($0, ": status ") - 10)), "FAIL")
+	next
+}
+xsec { next }
 
 /scripts\/lmbench: \/dev\/tty/ { next }
 
@@ -379,7 +413,7 @@ function header(text) {
 # Metrics where bigger is better; every other one read with V() is a
 # time, where smaller is.
 function bigger(k) {
-	return k ~ /^(bw_|reread|bcopy_|mem_read|mem_write|mem_par)/
+	return k ~ /^(x_)?(bw_|reread|bcopy_|mem_read|mem_write|mem_par)/
 }
 
 # The value to print: as read, or with -v percent=1 relative to the best
@@ -601,5 +635,24 @@ END {
 		printf("%s %4s %6.6s %6.6s %11.11s %11.11s%s\n", prefix(i),
 		       valid(m) ? sprintf("%4d", m) : blank(4),
 		       num(l1, 6), num(l2, 6), num(mm, 8), num(V(i, "rand"), 8), guess)
+	}
+
+	if (!any_cross)
+		exit
+	header("\nCross-CPU communication latencies in microseconds - smaller is better\n" \
+	       "  (LMBENCH_SCHED=CROSS: the two ends on two CPUs sharing a cache;\n" \
+	       "   the last two columns are bandwidths in MB/s, where bigger is better)\n" \
+	       "-----------------------------------------------------------------------------\n" \
+	       "Host                 OS  Pipe    AF  2p/0K 2p/16K   TCP   UDP   TCP Pipe   AF\n" \
+	       "                              UNIX  ctxsw  ctxsw              conn   bw UNIX\n" \
+	       "--------- ------------- ----- ----- ------ ------ ----- ----- ----- ---- ----\n")
+	for (i = 1; i <= nfiles; i++) {
+		f = i
+		printf("%s%5.5s %5.5s %6.6s %6.6s %5.5s %5.5s %5.5s %4.4s %4.4s\n", prefix(i),
+		       num(V(i, "x_lat_pipe"), 5), num(V(i, "x_lat_unix"), 5),
+		       num(V(i, "x_ctx_0"), 6), num(V(i, "x_ctx_16"), 6),
+		       num(V(i, "x_lat_tcp"), 5), num(V(i, "x_lat_udp"), 5),
+		       num(V(i, "x_lat_connect"), 5), num(V(i, "x_bw_pipe"), 4),
+		       num(V(i, "x_bw_unix"), 4))
 	}
 }
