@@ -71,6 +71,28 @@ fi
 run_prog sh "$SUM" -p "$fx/failures/box1.1" "$fx/x86_64-linux-gnu/box1.0"
 if grep -q '^box1      Linux 6.8.0-4 2994 FAIL  100' "$T_TMP/out"; then ok; else not_ok "percent of a failure: $(grep -m 2 'FAIL' "$T_TMP/out")"; fi
 
+# The runner's cross-CPU section (fixtures/cross/box1.2 is box1.0 with
+# one, a skipped and a failed run in it): lmbench's twelve tables exactly
+# as box1.0's, then the cross-CPU table, whose failed cell says FAIL and
+# skipped one stays blank; the failure's text (which names the classic
+# TCP metric) is read as nothing else.  An original file beside it gets
+# a blank row there; alone, no such table.
+run_prog sh "$SUM" "$fx/cross/box1.2"
+expect_rc 0 "summary of a file with a cross-CPU section"
+if head -n 89 "$T_TMP/out" | sed 's/^\(box1      Linux 6.8.0-4\)                   cross /\1        x86_64-linux-gnu /' |
+	cmp -s - "$fx/box1.0.summary"; then ok; else
+	not_ok "cross section changed lmbench's tables: $(head -n 89 "$T_TMP/out" | diff - "$fx/box1.0.summary" | head -n 6)"
+fi
+if [ "$(row box1 13)" = "box1      Linux 6.8.0-4  30.1  41.5   25.3         FAIL  52.0  61.2 1961 4990" ] &&
+	grep -q '^Cross-CPU communication latencies' "$T_TMP/out"; then ok; else
+	not_ok "cross-CPU row: $(row box1 13)"
+fi
+run_prog sh "$SUM" "$fx/x86_64-linux-gnu/box1.0" "$fx/cross/box1.2"
+if [ "$(grep -c '^--------- -------------' "$T_TMP/out")" -eq 13 ] &&
+	row box1 13 | head -n 1 | grep -Eq '^box1      Linux 6\.8\.0-4 +$'; then ok; else
+	not_ok "original file beside a cross-CPU one: $(row box1 13)"
+fi
+
 # Bad calls.
 run_prog sh "$SUM"
 expect_rc 2 "summary with no file"
@@ -160,6 +182,27 @@ if [ -n "$BUILD" ] && [ -x "$BUILD/lat_syscall" ]; then
 	# table:column (1-based, after host and OS) of each.
 	cells="1:4 1:5 1:6 1:7 2:3 3:3 3:4 3:5 3:6 3:7 4:3 4:5 4:6 4:7 5:3 5:4 5:5 5:6 6:3 6:4 6:5 6:6 12:3 2:4 2:5 2:6 2:7 2:8 2:9 2:10 2:11 2:12 7:3 7:4 7:5 7:6 7:7 7:8 7:9 8:3 8:4 8:5 8:6 8:8 8:10 11:5 10:3 10:4 10:5 10:6 10:7 10:8 10:9 10:10 11:3 11:4 11:6 11:7 11:8 11:9 11:10 11:11 12:4 12:5 12:6 12:7"
 	[ -x "$BUILD/lat_rpc" ] && cells="$cells 8:7 8:9"
+	# The cross-CPU figures (LMBENCH_SCHED=CROSS, after the classic
+	# ones): one line each, the JSON records placed CROSS, the table
+	# filled; with one CPU each is skipped.
+	if [ "$(nproc)" -ge 2 ]; then
+		n=0
+		for c in "lat_pipe -P 1" "lat_unix -P 1" "lat_ctx -P 1 -s 0 2" "lat_ctx -P 1 -s 16 2" \
+			"lat_udp -P 1 localhost" "lat_tcp -P 1 localhost" "lat_connect localhost"; do
+			grep -q "^\[CROSS-CPU: $c: [0-9.]* microseconds\]\$" "$res" && n=$((n + 1))
+		done
+		for c in "bw_pipe -P 1" "bw_unix -P 1"; do
+			grep -q "^\[CROSS-CPU: $c: [0-9.]* MB/sec\]\$" "$res" && n=$((n + 1))
+		done
+		if [ "$n" -eq 9 ] && [ "$(grep -c '"placement":"CROSS .*shared=' "$res.json")" -ge 9 ]; then ok; else
+			not_ok "cross-CPU lines: $n of 9: $(sed -n '/^\[CROSS-CPU: begin/,/^\[CROSS-CPU: end/p' "$res" | head -n 12)"
+		fi
+		cells="$cells 13:3 13:4 13:5 13:6 13:7 13:8 13:9 13:10 13:11"
+	else
+		if [ "$(sed -n '/^\[CROSS-CPU: begin/,/^\[CROSS-CPU: end/p' "$res" | grep -c '^\[SKIPPED: ')" -eq 9 ]; then ok; else
+			not_ok "cross-CPU lines on one CPU: not 9 skipped"
+		fi
+	fi
 	if awk -v cells="$cells" '
 		/^--------- -------------/ { n++; nf = split($0, d, " "); pos = 1
 			for (k = 1; k <= nf; k++) { s[n, k] = index(substr($0, pos), d[k]) + pos - 1; w[n, k] = length(d[k]); pos = s[n, k] + w[n, k] }
@@ -214,6 +257,22 @@ EOF
 		grep -q '"program":"lat_pipe","args":\["-P","1"\],"status":"skipped","exit":77,' "$f.json" &&
 		grep -q '"program":"bw_pipe","args":\["-P","1"\],"status":"failed","exit":137,"error":"killed by SIGKILL"' "$f.json"; then ok; else
 		not_ok "skipped and killed: $(grep '^\[FAILED\|^\[SKIPPED' "$f" 2>/dev/null) $(grep status "$f.json" 2>/dev/null)"
+	fi
+
+	# One CPU (taskset -c 0): the cross-CPU runs are skipped, with their
+	# reason, in the file and the JSON; the run still succeeds.
+	if command -v taskset >/dev/null 2>&1; then
+		RESULTS_DIR=$T_TMP/rone run_prog taskset -c 0 sh "$top/scripts/lmbench" "$BUILD" "$sub"
+		expect_rc 0 "runner on one CPU"
+		f=$(find "$T_TMP/rone" -type f -name "$(uname -n).0")
+		if [ -n "$f" ] && grep -q '^Pipe latency: [0-9]' "$f" &&
+			sed -n '/^\[CROSS-CPU: begin/,/^\[CROSS-CPU: end\]$/p' "$f" | grep -q '^\[SKIPPED: lat_pipe -P 1: lat_pipe: .*CROSS.*\]$' &&
+			sed -n '/^\[CROSS-CPU: begin/,/^\[CROSS-CPU: end\]$/p' "$f" | grep -q '^\[SKIPPED: bw_pipe -P 1: ' &&
+			grep -q '"program":"lat_pipe","args":\["-P","1"\],"placement":"CROSS","status":"skipped","exit":77,' "$f.json"; then ok; else
+			not_ok "one CPU: $(sed -n '/^\[CROSS-CPU: begin/,$p' "$f" 2>/dev/null | head -n 5) $(tail -n 2 "$T_TMP/err")"
+		fi
+	else
+		echo "scripts: the one-CPU runner test skipped: no taskset(1)"
 	fi
 
 	# A program stopped by its LMBENCH_TIMEOUT: 2 s measurements, 1 s
