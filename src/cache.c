@@ -12,8 +12,8 @@
  * ends again, until the first two sweeps, the last two and all four give
  * the same levels (cache_agree); where they still do not, the level is
  * reported as unsure (between which sizes), and a machine that others
- * kept busy (/proc/stat) is named in a warning.  The decision is lib_analysis's cache_levels, which the
- * unit tests feed with recorded sweeps: a level ends where the latency
+ * kept busy (/proc/stat) is named in a warning.  The decision is
+ * lib_analysis's cache_levels, which the unit tests feed with recorded sweeps: a level ends where the latency
  * rises by 30 % or more and stays up, within one step or within an octave
  * (on small pages a level fades over an octave or two), the strongest
  * rises first and at most one per octave.  A level's latency is that of
@@ -351,21 +351,6 @@ main(int argc, char **argv)
 			 (unsigned long long)op.max);
 		return EXIT_FAILED;
 	}
-	for (i = 0; i < 2 && !sure; i++)
-		if (lo[i] != SIZE_MAX && hi[i] > 0 &&
-		    (double)hi[i] > 1.26 * (double)lo[i])
-			util_err("L%d size unsure: between %zu and %zu bytes (%s)",
-				 i + 1, lo[i], hi[i],
-				 busy >= BUSY ? "the machine was busy"
-					      : "the sweeps disagree");
-	if (!sure && busy < BUSY)
-		util_err("warning: the sweeps disagree on the first two levels: "
-			 "rerun on a quiet machine");
-	else if (busy >= BUSY)
-		util_err("warning: the machine was busy (others took %.0f %% of "
-			 "a CPU during the sweeps): a level that others share "
-			 "may look smaller than it is%s",
-			 100 * busy, sure ? "" : "; rerun on a quiet machine");
 	for (i = 0; i < nlev; i++) {
 		if (measure(lv[i].size, (size_t)op.line, &o, NULL, &par) != 0)
 			return EXIT_FAILED;
@@ -378,6 +363,23 @@ main(int argc, char **argv)
 		snprintf(name, sizeof(name), "L%d cache parallelism", i + 1);
 		report_json(name, "loads", (double)lv[i].size, par);
 	}
+	/* Between the levels and memory, so that the output still opens
+	 * with L1 and ends with memory. */
+	for (i = 0; i < 2 && !sure; i++)
+		if (lo[i] != SIZE_MAX && hi[i] > 0 &&
+		    (double)hi[i] > 1.26 * (double)lo[i])
+			util_err("warning: L%d size unsure: between %zu and %zu bytes (%s)",
+				 i + 1, lo[i], hi[i],
+				 busy >= BUSY ? "the machine was busy"
+					      : "the sweeps disagree");
+	if (!sure && busy < BUSY)
+		util_err("warning: the sweeps disagree on the first two levels: "
+			 "rerun on a quiet machine");
+	else if (busy >= BUSY)
+		util_err("warning: the machine was busy (others took %.0f %% of "
+			 "a CPU during the sweeps): a level that others share "
+			 "may look smaller than it is%s",
+			 100 * busy, sure ? "" : "; rerun on a quiet machine");
 	/* Memory's parallelism at the smallest size past the last boundary
 	 * whose latency is within 10 % of the largest size's. */
 	for (j = lv[nlev - 1].bound + 1; j < n - 1 && lat[j] < 0.9 * lat[n - 1]; j++)
