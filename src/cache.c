@@ -13,11 +13,12 @@
  * the same levels (cache_agree); where they still do not, the level is
  * reported as unsure (between which sizes), and a machine that others
  * kept busy (/proc/stat) is named in a warning.  The decision is
- * lib_analysis's cache_levels, which the unit tests feed with recorded sweeps: a level ends where the latency
- * rises by 30 % or more and stays up, within one step or within an octave
- * (on small pages a level fades over an octave or two), the strongest
- * rises first and at most one per octave.  A level's latency is that of
- * the flattest point between the previous level's rise and its own (a
+ * lib_analysis's cache_levels, which the unit tests feed with recorded
+ * sweeps: a level ends where the latency rises by 30 % or more and
+ * stays up, within one step or within an octave (on small pages a
+ * level fades over an octave or two), the strongest rises first and
+ * at most one per octave.  A level's latency is that of the flattest
+ * point between the previous level's rise and its own (a
  * range with no flat point is a way between two levels, not a level);
  * its size the last size, up to the next level's flat point, whose
  * latency is below half way between the two levels' (where half of the
