@@ -35,7 +35,7 @@
  *
  * -M defaults to four times the largest cache the system states (so the
  * sweep reaches memory), at least 32 MB (lmbench's default), at most
- * 1 GB and a quarter of the available memory.  -L is the line (default:
+ * 256 MB and a quarter of the available memory.  -L is the line (default:
  * the coherency line the system states, else 64); it is the linesize
  * printed for every level.  -c also prints the measured curve on stdout
  * ("size latency" per line).  lmbench's cache took over four minutes
@@ -243,8 +243,10 @@ main(int argc, char **argv)
 		op.max = 4 * largest_cache();
 		if (op.max < (32ULL << 20))
 			op.max = 32ULL << 20;
-		if (op.max > (1ULL << 30))
-			op.max = 1ULL << 30;
+		/* A larger sweep took past LMBENCH_TIMEOUT (300 s) on a
+		 * busy machine. */
+		if (op.max > (256ULL << 20))
+			op.max = 256ULL << 20;
 		avail = mem_available();
 		if (avail != UINT64_MAX && op.max > avail / 4)
 			op.max = avail / 4;
