@@ -529,6 +529,12 @@ struct cache_level {
  */
 int cache_levels(int n, const size_t *sizes, const double *lat,
 		 struct cache_level *lv, int max);
+/*
+ * Whether two analyses of one machine agree: the same number of levels
+ * among the first two, each the same size within one quarter-octave step.
+ */
+int cache_agree(const struct cache_level *a, int na,
+		const struct cache_level *b, int nb);
 
 /* ------------------------------------------------------------------ */
 /* lib_ipc: helpers for pipe, FIFO and UNIX-socket benchmarks.         */

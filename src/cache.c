@@ -8,13 +8,17 @@
  * steps (x1, x1.25, x1.5, x1.75 each power of two; octaves from 64 MB),
  * four times up to 16 MB and twice up to 64 MB (up, down, up, down: the
  * fastest counts, as a busy spell or a neighbour on a sibling thread only
- * slows a size); then the sizes up to twice each of the first two
- * levels' ends again, until two analyses agree.  The decision is lib_analysis's cache_levels, which the
- * unit tests feed with recorded sweeps: a level ends where the latency
- * rises by 30 % or more and stays up, within one step or within an octave
- * (on small pages a level fades over an octave or two), the strongest
- * rises first and at most one per octave.  A level's latency is that of
- * the flattest point between the previous level's rise and its own (a
+ * slows a size); then the sizes around each of the first two levels'
+ * ends again, until the first two sweeps, the last two and all four give
+ * the same levels (cache_agree); where they still do not, the level is
+ * reported as unsure (between which sizes), and a machine that others
+ * kept busy (/proc/stat) is named in a warning.  The decision is
+ * lib_analysis's cache_levels, which the unit tests feed with recorded
+ * sweeps: a level ends where the latency rises by 30 % or more and
+ * stays up, within one step or within an octave (on small pages a
+ * level fades over an octave or two), the strongest rises first and
+ * at most one per octave.  A level's latency is that of the flattest
+ * point between the previous level's rise and its own (a
  * range with no flat point is a way between two levels, not a level);
  * its size the last size, up to the next level's flat point, whose
  * latency is below half way between the two levels' (where half of the
@@ -31,7 +35,7 @@
  *
  * -M defaults to four times the largest cache the system states (so the
  * sweep reaches memory), at least 32 MB (lmbench's default), at most
- * 1 GB and a quarter of the available memory.  -L is the line (default:
+ * 256 MB and a quarter of the available memory.  -L is the line (default:
  * the coherency line the system states, else 64); it is the linesize
  * printed for every level.  -c also prints the measured curve on stdout
  * ("size latency" per line).  lmbench's cache took over four minutes
@@ -47,9 +51,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+#include <sys/resource.h>
+#include <stdint.h>
 
 #include "bench.h"
 
+
+/* Others' share of a CPU above which the machine counts as busy. */
+#define BUSY 0.25
 
 struct opts {
 	uint64_t line; /* -L */
@@ -129,13 +139,90 @@ measure(size_t size, size_t line, const struct bench_opts *o, double *ns,
 	return rc;
 }
 
+/* Measure a size again into *slot, keeping the smaller latency. */
+static int
+relook(size_t size, const struct bench_opts *o, uint64_t line, double *slot)
+{
+	double again;
+
+	if (measure(size, (size_t)line, o, &again, NULL) != 0)
+		return -1;
+	if (again < *slot)
+		*slot = again;
+	return 0;
+}
+
+/* How busy the machine is: all CPUs' non-idle time (/proc/stat) and
+ * this process's own (getrusage), from busy_start to busy_share. */
+struct load {
+	double others, own, wall;
+};
+
+static int
+load_now(struct load *l)
+{
+	unsigned long long v[8] = { 0 };
+	struct rusage ru;
+	struct timespec ts;
+	char text[256], *p = text + 3, *end;
+	FILE *f = fopen("/proc/stat", "r");
+	int got = 0;
+
+	if (f == NULL)
+		return -1;
+	if (fgets(text, sizeof(text), f) == NULL ||
+	    strncmp(text, "cpu ", 4) != 0)
+		text[0] = p[0] = '\0';
+	fclose(f);
+	for (; got < 8 && *p != '\0'; got++, p = end) {
+		v[got] = strtoull(p, &end, 10);
+		if (end == p)
+			break;
+	}
+	if (got != 8 || getrusage(RUSAGE_SELF, &ru) != 0)
+		return -1;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	/* user, nice, system, irq, softirq, steal (not idle, iowait) */
+	l->others = (double)(v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) /
+		    (double)sysconf(_SC_CLK_TCK);
+	l->own = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+		 (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+	l->wall = (double)ts.tv_sec + ts.tv_nsec / 1e9;
+	return 0;
+}
+
+static void
+busy_start(struct load *l)
+{
+	if (load_now(l) != 0)
+		l->wall = 0;
+}
+
+/* The CPUs' time others took since busy_start, as a share of one CPU's
+ * (0 when /proc/stat cannot tell). */
+static double
+busy_share(const struct load *l)
+{
+	struct load now;
+	double share;
+
+	if (l->wall == 0 || load_now(&now) != 0 || now.wall <= l->wall)
+		return 0;
+	share = (now.others - l->others - (now.own - l->own)) /
+		(now.wall - l->wall);
+	return share > 0 ? share : 0;
+}
+
 int
 main(int argc, char **argv)
 {
 	struct opts op = { 64, 0, 0 };
 	struct bench_opts o;
 	size_t sizes[CACHE_MAXSIZES];
-	double lat[CACHE_MAXSIZES], par;
+	double lat[CACHE_MAXSIZES], grp[2][CACHE_MAXSIZES], par, busy;
+	size_t lo[2] = { 0, 0 }, hi[2] = { 0, 0 };
+	struct load load;
+	int sure = 1;
 	struct cache_level lv[CACHE_MAXLEVELS];
 	uint64_t avail, p;
 	int n = 0, nlev = 0, i, j, rc, pass;
@@ -156,8 +243,10 @@ main(int argc, char **argv)
 		op.max = 4 * largest_cache();
 		if (op.max < (32ULL << 20))
 			op.max = 32ULL << 20;
-		if (op.max > (1ULL << 30))
-			op.max = 1ULL << 30;
+		/* A larger sweep took past LMBENCH_TIMEOUT (300 s) on a
+		 * busy machine. */
+		if (op.max > (256ULL << 20))
+			op.max = 256ULL << 20;
 		avail = mem_available();
 		if (avail != UINT64_MAX && op.max > avail / 4)
 			op.max = avail / 4;
@@ -180,57 +269,82 @@ main(int argc, char **argv)
 				break;
 			sizes[n++] = (size_t)(s / op.line * op.line);
 		}
-	for (i = 0; i < n; i++)
-		if (measure(sizes[i], (size_t)op.line, &o, &lat[i], NULL) != 0)
+	busy_start(&load);
+	for (i = 0; i < n; i++) {
+		if (measure(sizes[i], (size_t)op.line, &o, &grp[0][i], NULL) != 0)
 			return EXIT_FAILED;
+		grp[1][i] = grp[0][i];
+	}
 	/* A busy spell raises a run of sizes in one sweep, and a neighbour
 	 * on a sibling thread takes part of a cache for a while: three more
 	 * sweeps, down, up and down (up to 64 MB, where sizes are cheap, and
 	 * the last two up to 16 MB, where the first two levels end), and the
-	 * smallest latency of each size counts. */
+	 * smallest latency of each size counts.  The first two sweeps and
+	 * the last two are kept apart as well (two groups), so that the
+	 * levels can be confirmed by two independent looks. */
 	for (pass = 0; pass < 3; pass++) {
 		size_t top = pass == 0 ? (size_t)64 << 20 : (size_t)16 << 20;
 
 		for (j = 0; j < n; j++) {
-			double again;
-
 			i = pass == 1 ? j : n - 1 - j;
-			if (sizes[i] > top)
-				continue;
-			if (measure(sizes[i], (size_t)op.line, &o, &again,
-				    NULL) != 0)
+			if (sizes[i] <= top &&
+			    relook(sizes[i], &o, op.line, &grp[pass > 0][i]) != 0)
 				return EXIT_FAILED;
-			if (again < lat[i])
-				lat[i] = again;
 		}
 	}
+	for (i = 0; i < n; i++)
+		lat[i] = grp[0][i] < grp[1][i] ? grp[0][i] : grp[1][i];
 	nlev = cache_levels(n, sizes, lat, lv, CACHE_MAXLEVELS);
 	/* A busy spell over all the sweeps shrinks a level (others' lines
 	 * take part of it): more looks at the sizes up to twice each of the
-	 * first two levels' ends, a tenth of a second apart, at least two and
-	 * until two analyses in a row agree (at most five). */
-	for (pass = 0; pass < 5 && nlev > 0; pass++) {
-		size_t end1 = lv[0].size, end2 = nlev > 1 ? lv[1].size : 0;
+	 * first two levels' ends (each group in turn), a tenth of a second
+	 * apart, until the levels of the two groups and of both together
+	 * agree (at least two looks, at most eight).  Levels that still
+	 * disagree are reported as unsure, never as a confident figure. */
+	for (pass = 0;; pass++) {
+		struct cache_level la[CACHE_MAXLEVELS], lb[CACHE_MAXLEVELS];
+		size_t ends[6];
+		int na, nb, ne = 0;
 
+		na = cache_levels(n, sizes, grp[0], la, CACHE_MAXLEVELS);
+		nb = cache_levels(n, sizes, grp[1], lb, CACHE_MAXLEVELS);
+		sure = cache_agree(la, na, lv, nlev) && cache_agree(lb, nb, lv, nlev);
+		for (i = 0; i < 2; i++) {
+			size_t v[3];
+			int k;
+
+			v[0] = i < nlev ? lv[i].size : 0;
+			v[1] = i < na ? la[i].size : 0;
+			v[2] = i < nb ? lb[i].size : 0;
+			lo[i] = SIZE_MAX;
+			hi[i] = 0;
+			for (k = 0; k < 3; k++) {
+				if (v[k] != 0 && v[k] < lo[i])
+					lo[i] = v[k];
+				if (v[k] > hi[i])
+					hi[i] = v[k];
+				if (v[k] != 0)
+					ends[ne++] = v[k];
+			}
+		}
+		if (nlev == 0 || pass == 8 || (pass >= 2 && sure))
+			break;
 		nanosleep(&tenth, NULL);
 		for (i = 0; i < n; i++) {
-			double again;
+			int k, near = 0;
 
-			if (!((sizes[i] > end1 && sizes[i] <= 2 * end1) ||
-			      (sizes[i] > end2 && sizes[i] <= 2 * end2)) ||
-			    sizes[i] > ((size_t)16 << 20))
-				continue;
-			if (measure(sizes[i], (size_t)op.line, &o, &again,
-				    NULL) != 0)
+			for (k = 0; k < ne; k++)
+				if (sizes[i] > ends[k] / 2 && sizes[i] <= 2 * ends[k])
+					near = 1;
+			if (near && sizes[i] <= ((size_t)16 << 20) &&
+			    relook(sizes[i], &o, op.line, &grp[pass % 2][i]) != 0)
 				return EXIT_FAILED;
-			if (again < lat[i])
-				lat[i] = again;
 		}
+		for (i = 0; i < n; i++)
+			lat[i] = grp[0][i] < grp[1][i] ? grp[0][i] : grp[1][i];
 		nlev = cache_levels(n, sizes, lat, lv, CACHE_MAXLEVELS);
-		if (pass > 0 && nlev > 0 && lv[0].size == end1 &&
-		    (nlev > 1 ? lv[1].size : 0) == end2)
-			break;
 	}
+	busy = busy_share(&load);
 	for (i = 0; op.curve && i < n; i++)
 		printf("%zu %.3f\n", sizes[i], lat[i]);
 	fflush(stdout);
@@ -252,6 +366,23 @@ main(int argc, char **argv)
 		snprintf(name, sizeof(name), "L%d cache parallelism", i + 1);
 		report_json(name, "loads", (double)lv[i].size, par);
 	}
+	/* Between the levels and memory, so that the output still opens
+	 * with L1 and ends with memory. */
+	for (i = 0; i < 2 && !sure; i++)
+		if (lo[i] != SIZE_MAX && hi[i] > 0 &&
+		    (double)hi[i] > 1.26 * (double)lo[i])
+			util_err("warning: L%d size unsure: between %zu and %zu bytes (%s)",
+				 i + 1, lo[i], hi[i],
+				 busy >= BUSY ? "the machine was busy"
+					      : "the sweeps disagree");
+	if (!sure && busy < BUSY)
+		util_err("warning: the sweeps disagree on the first two levels: "
+			 "rerun on a quiet machine");
+	else if (busy >= BUSY)
+		util_err("warning: the machine was busy (others took %.0f %% of "
+			 "a CPU during the sweeps): a level that others share "
+			 "may look smaller than it is%s",
+			 100 * busy, sure ? "" : "; rerun on a quiet machine");
 	/* Memory's parallelism at the smallest size past the last boundary
 	 * whose latency is within 10 % of the largest size's. */
 	for (j = lv[nlev - 1].bound + 1; j < n - 1 && lat[j] < 0.9 * lat[n - 1]; j++)

@@ -247,3 +247,23 @@ cache_levels(int n, const size_t *sizes, const double *lat,
 	}
 	return nlev;
 }
+
+int
+cache_agree(const struct cache_level *a, int na, const struct cache_level *b,
+	    int nb)
+{
+	int i;
+
+	if (na > 2)
+		na = 2;
+	if (nb > 2)
+		nb = 2;
+	if (na != nb)
+		return 0;
+	/* 1.25 is the widest step of the grid (4 to 5 quarters). */
+	for (i = 0; i < na; i++)
+		if ((double)a[i].size > 1.26 * (double)b[i].size ||
+		    (double)b[i].size > 1.26 * (double)a[i].size)
+			return 0;
+	return 1;
+}
