@@ -42,6 +42,15 @@ enum format { F_TEXT, F_JSON, F_CSV, F_MARKDOWN, F_GITHUB, F_JUNIT };
 static const char *const format_names[] = { "text",     "json",   "csv",
 	                                    "markdown", "github", "junit" };
 
+/*
+ * The cross-CPU figures: records whose placement's policy is CROSS (the
+ * runner measures the two-party programs once more that way) are rows of
+ * their own, their name ending in CROSS_TAG, compared only with the other
+ * side's cross-CPU figure.
+ */
+#define CROSS_POLICY "CROSS"
+#define CROSS_TAG " [CROSS]"
+
 /* ------------------------------------------------------------ units */
 
 /*
@@ -201,6 +210,7 @@ struct part {
 	double mixlo, mixhi;
 	const char *program; /* the program and args that measured it */
 	const char *args;
+	const char *policy;  /* JSON: its placement's first word, first seen */
 };
 
 /* One metric: identity, unit, and both sides. */
@@ -212,6 +222,7 @@ struct metric {
 	double size_bytes;  /* the size in bytes, < 0 when none */
 	const char *unit;
 	int better;
+	int cross; /* a cross-CPU figure (placement CROSS): its own row */
 	struct part part[2];
 	int order;
 	struct metric *next_in_order;
@@ -398,6 +409,7 @@ struct record {
 	int exit;
 	const char *error;
 	const char *file;
+	int cross; /* a run of the cross-CPU figures */
 	struct record *next;
 };
 static struct record *records, **records_tail = &records;
@@ -424,6 +436,7 @@ static struct side sides[2];
 struct header {
 	char *key[NFACTS];
 	char *host, *date, *release, *sysname, *sched;
+	int cross; /* inside the runner's bracketed cross-CPU section */
 };
 
 static void
@@ -895,13 +908,20 @@ bad_file(const char *file, const char *why, long line)
 
 static void
 add_record(int side, int failed, const char *command, const char *program,
-           const char *args, int exitcode, const char *error, const char *file)
+           const char *args, int exitcode, const char *error, const char *file,
+           int cross)
 {
 	struct record *r = xalloc(sizeof(*r));
+	struct buf c = { 0 };
 
+	buf_str(&c, command);
+	if (cross)
+		buf_str(&c, CROSS_TAG);
 	r->side = side;
 	r->failed = failed;
-	r->command = xstrdup(command);
+	r->cross = cross;
+	r->command = xstrdup(c.s);
+	free(c.s);
 	r->program = program ? xstrdup(program) : NULL;
 	r->args = args ? xstrdup(args) : NULL;
 	r->exit = exitcode;
@@ -915,13 +935,13 @@ add_record(int side, int failed, const char *command, const char *program,
 /* A classic "[FAILED: prog args: status N: why]" or "[SKIPPED: prog
  * args: why]" line (the brackets already off). */
 static void
-classic_record(int side, char *s, int failed, const char *file)
+classic_record(int side, char *s, int failed, const char *file, int cross)
 {
 	char *why = strstr(s, failed ? ": status " : ": ");
 	int code = failed ? 1 : 77;
 
 	if (why == NULL) {
-		add_record(side, failed, trim(s), NULL, NULL, code, "", file);
+		add_record(side, failed, trim(s), NULL, NULL, code, "", file, cross);
 		return;
 	}
 	*why = '\0';
@@ -931,7 +951,7 @@ classic_record(int side, char *s, int failed, const char *file)
 		if (strncmp(why, ": ", 2) == 0)
 			why += 2;
 	}
-	add_record(side, failed, trim(s), NULL, NULL, code, why, file);
+	add_record(side, failed, trim(s), NULL, NULL, code, why, file, cross);
 }
 
 /* Classic-line reading state of one file. */
@@ -1140,6 +1160,31 @@ classic_line(const struct source *src, struct classic *c, char *line)
 	}
 }
 
+/* The line speaks of a cross-CPU figure: "cross" in any case. */
+static int
+has_cross(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if ((s[0] | 0x20) == 'c' && (s[1] | 0x20) == 'r' &&
+		    (s[2] | 0x20) == 'o' && (s[3] | 0x20) == 's' &&
+		    (s[4] | 0x20) == 's')
+			return 1;
+	return 0;
+}
+
+/* The key s..end of a bracketed line names the cross-CPU figures. */
+static int
+cross_key(char *s, char *end)
+{
+	char c = *end;
+	int r;
+
+	*end = '\0';
+	r = has_cross(s);
+	*end = c;
+	return r;
+}
+
 /* A "[...]" line of a text file: header keys, records, the date. */
 static void
 bracket_line(int side, struct header *h, char *s, int classic, const char *file)
@@ -1153,7 +1198,22 @@ bracket_line(int side, struct header *h, char *s, int classic, const char *file)
 	s++;
 	if (strncmp(s, "FAILED: ", 8) == 0 || strncmp(s, "SKIPPED: ", 9) == 0) {
 		if (classic)
-			classic_record(side, s + (s[0] == 'F' ? 8 : 9), s[0] == 'F', file);
+			classic_record(side, s + (s[0] == 'F' ? 8 : 9), s[0] == 'F',
+			               file, h->cross);
+		return;
+	}
+	/* The runner's cross-CPU section: "[CROSS-CPU: begin: ...]" up to
+	 * "[CROSS-CPU: end]", its figures on bracketed lines of their own. */
+	colon = strchr(s, ':');
+	if (colon != NULL && cross_key(s, colon)) {
+		const char *v = colon + 1;
+
+		while (*v == ' ')
+			v++;
+		if (strncmp(v, "begin", 5) == 0)
+			h->cross = 1;
+		else if (strncmp(v, "end", 3) == 0)
+			h->cross = 0;
 		return;
 	}
 	/* [Sat Nov 29 20:30:00 UTC 2025]: the first one is the run's date */
@@ -1222,7 +1282,7 @@ header_merge(struct side *sd, struct header *h, const char *json_placement)
 	}
 	if (h->sched != NULL)
 		policy(pol, sizeof(pol), h->sched);
-	else if (json_placement != NULL)
+	if (*pol == '\0' && json_placement != NULL)
 		policy(pol, sizeof(pol), json_placement);
 	for (k = 0; k < NFACTS; k++)
 		side_fact(sd, (enum fact)k, k == K_PLACEMENT ? pol : h->key[k]);
@@ -1288,7 +1348,10 @@ read_text(int side, const char *file, int classic, struct header *h,
 		if (*trim(line) == '\0')
 			continue;
 		last_bracket = 0;
-		if (classic)
+		/* A cross-CPU figure is never the same-CPU one: its lines,
+		 * whatever their shape, are passed over (the JSON records
+		 * carry them). */
+		if (classic && !h->cross && !has_cross(line))
 			classic_line(&src, &c, line);
 	}
 	if (rc == 0 && ferror(f))
@@ -1322,7 +1385,8 @@ read_json(int side, const char *file, const char *text, char **placement,
 	}
 	while ((len = getline(&line, &cap, f)) > 0) {
 		struct jrec r;
-		char name[2048], size[64] = "", params[64] = "";
+		char name[2048], size[64] = "", params[64] = "", pol[64] = "";
+		int cross;
 		struct source src = { side, run, NULL, NULL };
 		const struct unit *u;
 
@@ -1348,6 +1412,9 @@ read_json(int side, const char *file, const char *text, char **placement,
 		}
 		if (schema < 0)
 			schema = r.schema;
+		if (r.placement != NULL)
+			policy(pol, sizeof(pol), r.placement);
+		cross = strcmp(pol, CROSS_POLICY) == 0;
 		if (r.status != NULL) {
 			char cmd[4096];
 
@@ -1355,7 +1422,7 @@ read_json(int side, const char *file, const char *text, char **placement,
 			         r.nargs ? " " : "", r.args.s ? r.args.s : "");
 			add_record(side, strcmp(r.status, "failed") == 0, cmd, r.program,
 			           r.args.s ? r.args.s : "",
-			           r.has_exit ? (int)r.exitcode : 0, r.error, text);
+			           r.has_exit ? (int)r.exitcode : 0, r.error, text, cross);
 			jrec_free(&r);
 			continue;
 		}
@@ -1364,9 +1431,10 @@ read_json(int side, const char *file, const char *text, char **placement,
 			jrec_free(&r);
 			continue;
 		}
-		if (*placement == NULL && r.placement != NULL)
+		if (*placement == NULL && r.placement != NULL && !cross)
 			*placement = strdup(r.placement);
-		snprintf(name, sizeof(name), "%s %s", r.program, r.metric);
+		snprintf(name, sizeof(name), "%s %s%s", r.program, r.metric,
+		         cross ? CROSS_TAG : "");
 		if (r.has_t)
 			snprintf(params, sizeof(params), "-t");
 		if (r.has_conflict)
@@ -1383,10 +1451,13 @@ read_json(int side, const char *file, const char *text, char **placement,
 				r.unit, u ? u->better : -1, r.value, &r.samples);
 
 			if (m != NULL) {
-				values++;
-				if (r.has_mixed) {
-					struct part *p = &m->part[side];
+				struct part *p = &m->part[side];
 
+				values++;
+				m->cross = cross;
+				if (p->policy == NULL && *pol != '\0')
+					p->policy = xstrdup(pol);
+				if (r.has_mixed) {
 					p->mixed = 1;
 					p->mixlo = r.mixed.v[0];
 					p->mixhi = r.mixed.v[1];
@@ -1648,12 +1719,17 @@ record_for(const struct metric *m)
 	if (b->program == NULL)
 		return NULL;
 	for (r = records; r != NULL; r = r->next)
-		if (r->side == NEW && r->program != NULL &&
+		if (r->side == NEW && r->program != NULL && r->cross == m->cross &&
 		    strcmp(r->program, b->program) == 0 &&
 		    strcmp(r->args ? r->args : "", b->args ? b->args : "") == 0)
 			return r;
 	return NULL;
 }
+
+/* Compared metrics whose placement policies differ between the sides:
+ * how many, and the first. */
+static size_t npolicy;
+static const struct metric *policy_first;
 
 static struct row *
 compare(const struct opts *o, struct summary *sum)
@@ -1695,6 +1771,10 @@ compare(const struct opts *o, struct summary *sum)
 			continue;
 		}
 		sum->rows++;
+		if (m->part[BASE].policy != NULL && m->part[NEW].policy != NULL &&
+		    strcmp(m->part[BASE].policy, m->part[NEW].policy) != 0 &&
+		    npolicy++ == 0)
+			policy_first = m;
 		stat_side(&m->part[BASE], &r->s[BASE], &xs);
 		stat_side(&m->part[NEW], &r->s[NEW], &ys);
 		if ((r->s[BASE].n > 1 && r->s[BASE].n < 6) ||
@@ -1954,12 +2034,13 @@ row_compared(const struct row *r)
 static int
 warnings(FILE *f, const char *prefix, const char *suffix, enum esc e)
 {
-	int k, s, n = 0;
+	int k, s, n = 0, placed = 0;
 
 	for (k = 0; k < NFACTS; k++) {
 		const char *a = sides[BASE].fact[k], *b = sides[NEW].fact[k];
 
 		if (a != NULL && b != NULL && strcmp(a, b) != 0) {
+			placed |= k == K_PLACEMENT;
 			fprintf(f, "%swarning: the sides differ in %s: base '", prefix,
 			        fact_name[k]);
 			put(f, a, e);
@@ -1974,6 +2055,23 @@ warnings(FILE *f, const char *prefix, const char *suffix, enum esc e)
 				        prefix, side_name[s], fact_name[k], suffix);
 				n++;
 			}
+	}
+	/* The policies of single metrics, when the runs' own did not
+	 * already differ (a program's default against the runner's). */
+	if (npolicy > 0 && !placed) {
+		const struct metric *m = policy_first;
+
+		fprintf(f, "%swarning: the sides differ in placement policy of ", prefix);
+		put_name(f, m, e);
+		fputs(": base '", f);
+		put(f, m->part[BASE].policy, e);
+		fputs("', new '", f);
+		put(f, m->part[NEW].policy, e);
+		fputc('\'', f);
+		if (npolicy > 1)
+			fprintf(f, " (and %zu more metric%s)", npolicy - 1, npolicy > 2 ? "s" : "");
+		fprintf(f, "%s\n", suffix);
+		n++;
 	}
 	return n;
 }

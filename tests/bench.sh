@@ -173,45 +173,98 @@ echo "bw_tcp (64 KB messages, loopback): $ours MB/s; bare write/read loop: $peer
 "$BUILD/lat_udp" -S -p $((port + 1)) 127.0.0.1
 "$BUILD/bw_tcp" -S -p $((port + 2)) 127.0.0.1
 
-# Placement (issue 11): five runs each under the default placement, SAME
-# (every party on the first CPU this shell may use; the servers started
-# there too, and the clients asked for SAME), and the coefficient of
-# variation of each figure; then the same-CPU loopback round trip beside
-# a bare ping-pong pinned the same way, and lat_pipe under CROSS.
+# Placement (issue 11): five runs of every figure of the summary's
+# process, context-switch, local-communication and memory tables, each
+# under its program's default placement (the loopback servers started
+# with their clients on the first CPU this shell may use, as SAME asks),
+# with -N 5 a run, and per figure its mean, coefficient of variation and
+# whether that is under 5 % (the target, on a quiet machine); then the
+# same-CPU loopback round trip beside a bare ping-pong pinned the same
+# way, and lat_pipe under CROSS.
 first=$(taskset -pc $$ 2>/dev/null | sed 's/.*: //; s/[-,].*//')
 [ -n "$first" ] || first=0
 pp=$((port + 3))
-LMBENCH_SCHED=SAME taskset -c "$first" "$BUILD/lat_tcp" -s -p "$pp" &&
-	LMBENCH_SCHED=SAME taskset -c "$first" "$BUILD/lat_udp" -s -p $((pp + 1))
-for f in pipe unix ctx tcp udp cross; do : >"$T_TMP/cv.$f"; done
+echo x >"$T_TMP/cv.file"
+# The figures: "COMMAND|AWK" lines, the awk printing "LABEL<tab>VALUE"
+# for each figure of the command's output ($B: the build, $F: a file,
+# $S: the loopback client's prefix).
+cv_figures() {
+	cat <<'EOF'
+$B/lat_syscall -N 5 null|/^Simple syscall:/ { print "proc null call\t" $3 }
+$B/lat_syscall -N 5 read|/^Simple read:/ { print "proc null I/O (read)\t" $3 }
+$B/lat_syscall -N 5 write|/^Simple write:/ { print "proc null I/O (write)\t" $3 }
+$B/lat_syscall -N 5 stat $F|/^Simple stat:/ { print "proc stat\t" $3 }
+$B/lat_syscall -N 5 open $F|/^Simple open.close:/ { print "proc open/close\t" $3 }
+$B/lat_select -N 5 -n 100 tcp|/^Select on 100 tcp/ { print "proc select 100 TCP fds\t" $6 }
+$B/lat_sig -N 5 install|/^Signal handler installation:/ { print "proc sig install\t" $4 }
+$B/lat_sig -N 5 catch|/^Signal handler overhead:/ { print "proc sig handler\t" $4 }
+$B/lat_sig -N 5 prot $F|/^Protection fault:/ { print "proc protection fault\t" $3 }
+$B/lat_proc -N 5 fork|/^Process fork.exit/ { print "proc fork\t" $3 }
+$B/lat_proc -N 5 exec|/^Process fork.execve/ { print "proc exec\t" $3 }
+$B/lat_proc -N 5 shell|/^Process fork..bin.sh/ { print "proc sh\t" $4 }
+$B/lat_ctx -N 5 -s 0 2|/^[0-9]/ { print "ctx " $1 "p/0K\t" $2 }
+$B/lat_ctx -N 5 -s 16 2 8 16|/^[0-9]/ { print "ctx " $1 "p/16K\t" $2 }
+$B/lat_ctx -N 5 -s 64 2 8 16|/^[0-9]/ { print "ctx " $1 "p/64K\t" $2 }
+$B/lat_pipe -N 5|/^Pipe latency:/ { print "comm pipe\t" $3 }
+$B/lat_unix -N 5|/^AF_UNIX sock stream latency:/ { print "comm AF_UNIX\t" $5 }
+$S $B/lat_udp -N 5 -p $((pp + 1)) 127.0.0.1|/^UDP latency/ { print "comm UDP\t" $5 }
+$S $B/lat_tcp -N 5 -p $pp 127.0.0.1|/^TCP latency/ { print "comm TCP\t" $5 }
+$S $B/lat_connect -N 5 -p $((pp + 2)) 127.0.0.1|/^TCP.IP connection cost/ { print "comm TCP conn\t" $(NF - 1) }
+$B/bw_pipe -N 5|/^Pipe bandwidth/ { print "comm bw pipe (MB/s)\t" $3 }
+$B/bw_unix -N 5|/^AF_UNIX sock stream bandwidth:/ { print "comm bw AF_UNIX (MB/s)\t" $5 }
+$S $B/bw_tcp -N 5 -m 10M -p $((pp + 3)) 127.0.0.1|NF >= 2 { print "comm bw TCP 10M (MB/s)\t" $2 }
+$B/lat_mem_rd -N 5 64 128|$1 == "0.00098" { print "mem L1 (1K, ns)\t" $2 } $1 == "0.12500" { print "mem L2 (128K, ns)\t" $2 } $1 == "64.00000" { print "mem main (64M, ns)\t" $2 }
+$B/bw_mem -N 5 32m rd|NF >= 2 { print "mem bw_mem 32m rd (MB/s)\t" $2 }
+$B/bw_mem -N 5 32m wr|NF >= 2 { print "mem bw_mem 32m wr (MB/s)\t" $2 }
+$B/bw_mem -N 5 32m cp|NF >= 2 { print "mem bw_mem 32m cp (MB/s)\t" $2 }
+$B/bw_mem -N 5 32m bcopy|NF >= 2 { print "mem bw_mem 32m bcopy (MB/s)\t" $2 }
+EOF
+}
+i=0
+for prog in lat_tcp lat_udp lat_connect bw_tcp; do
+	LMBENCH_SCHED=SAME taskset -c "$first" "$BUILD/$prog" -s -p $((pp + i)) </dev/null
+	i=$((i + 1))
+done
+# shellcheck disable=SC2034 # read by the eval of each figure's command
+B=$BUILD F=$T_TMP/cv.file S="env LMBENCH_SCHED=SAME taskset -c $first"
+: >"$T_TMP/cv.all"
+: >"$T_TMP/cv.cross"
+t0=$(date +%s)
 for _ in 1 2 3 4 5; do
-	"$BUILD/lat_pipe" 2>&1 | awk '/^Pipe latency:/ { print $3 }' >>"$T_TMP/cv.pipe"
-	"$BUILD/lat_unix" 2>&1 | awk '/^AF_UNIX sock stream latency:/ { print $5 }' >>"$T_TMP/cv.unix"
-	"$BUILD/lat_ctx" -s 0 2 2>&1 | awk '$1 == 2 { print $2 }' >>"$T_TMP/cv.ctx"
-	LMBENCH_SCHED=SAME taskset -c "$first" "$BUILD/lat_tcp" -p "$pp" 127.0.0.1 2>&1 |
-		awk '/^TCP latency/ { print $5 }' >>"$T_TMP/cv.tcp"
-	LMBENCH_SCHED=SAME taskset -c "$first" "$BUILD/lat_udp" -p $((pp + 1)) 127.0.0.1 2>&1 |
-		awk '/^UDP latency/ { print $5 }' >>"$T_TMP/cv.udp"
+	cv_figures | while IFS='|' read -r cmd prog; do
+		eval "$cmd" </dev/null 2>&1 | awk "$prog" >>"$T_TMP/cv.all"
+	done
 	if [ "$(nproc)" -ge 2 ]; then
-		LMBENCH_SCHED=CROSS "$BUILD/lat_pipe" 2>&1 | awk '/^Pipe latency:/ { print $3 }' >>"$T_TMP/cv.cross"
+		LMBENCH_SCHED=CROSS "$BUILD/lat_pipe" -N 5 2>&1 | awk '/^Pipe latency:/ { print $3 }' >>"$T_TMP/cv.cross"
 	fi
 done
-echo "placement SAME (default), 5 runs each, CV target < 5% on a quiet machine:"
-for f in pipe:lat_pipe unix:lat_unix ctx:"lat_ctx 2p/0K" tcp:"lat_tcp loopback" udp:"lat_udp loopback"; do
-	if [ -s "$T_TMP/cv.${f%%:*}" ]; then
-		echo "  ${f#*:}: $(tr '\n' ' ' <"$T_TMP/cv.${f%%:*}")us; CV $(cv "$T_TMP/cv.${f%%:*}")%"
-	else
-		echo "  ${f#*:}: no figure"
-	fi
-done
+t1=$(date +%s)
+echo "CV table, placement default (SAME for two parties), 5 runs of -N 5 each, $((t1 - t0)) s; target CV < 5% on a quiet machine:"
+printf '  %-28s %-44s %10s %7s %s\n' figure "runs (us, unless said)" mean CV "under 5 %"
+awk -F '\t' 'function g(x) { return x >= 1000 ? sprintf("%.0f", x) : sprintf("%.4g", x) }
+	!($1 in n) { order[++k] = $1 } { n[$1]++; v[$1, n[$1]] = $2 }
+	END {
+		for (i = 1; i <= k; i++) {
+			f = order[i]; s = 0; q = 0; runs = ""
+			for (j = 1; j <= n[f]; j++) { s += v[f, j]; runs = runs g(v[f, j]) " " }
+			m = s / n[f]
+			for (j = 1; j <= n[f]; j++) q += (v[f, j] - m) ^ 2
+			c = n[f] > 1 && m > 0 ? 100 * sqrt(q / (n[f] - 1)) / m : -1
+			printf "  %-28s %-44s %10s %6s%% %s\n", f, runs, g(m), c < 0 ? "-" : sprintf("%.2f", c),
+				n[f] < 5 ? "no (" n[f] " runs)" : c < 5 ? "yes" : "no"
+		}
+	}' "$T_TMP/cv.all"
 if [ -s "$T_TMP/cv.cross" ]; then
 	echo "  (the other figure) lat_pipe CROSS: $(tr '\n' ' ' <"$T_TMP/cv.cross")us; CV $(cv "$T_TMP/cv.cross")%"
 fi
 ours=$(LMBENCH_SCHED=SAME taskset -c "$first" "$BUILD/lat_tcp" -p "$pp" 127.0.0.1 2>&1 | awk '/^TCP latency/ { print $5 }')
 peer=$(taskset -c "$first" "$PEER" tcprtt 1)
 echo "lat_tcp (loopback, client and server on CPU $first): $ours us; bare TCP ping-pong (taskset -c $first): $peer us; ratio $(ratio "$ours" "$peer") (target within 0.90-1.10)"
-"$BUILD/lat_tcp" -S -p "$pp" 127.0.0.1
-"$BUILD/lat_udp" -S -p $((pp + 1)) 127.0.0.1
+i=0
+for prog in lat_tcp lat_udp lat_connect bw_tcp; do
+	"$BUILD/$prog" -S -p $((pp + i)) 127.0.0.1 </dev/null
+	i=$((i + 1))
+done
 
 # compare over two sets of 10 result files of 600 metrics with 11
 # samples each (made from the fixture's records).

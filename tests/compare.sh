@@ -42,14 +42,16 @@ jq_py() {
 	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"
 }
 
-# record PROG METRIC UNIT SAMPLES... (JSON): one measurement record.
-record() {
-	p=$1 m=$2 u=$3
-	shift 3
+# placed PLACEMENT PROG METRIC UNIT SAMPLES... (JSON): one measurement record.
+placed() {
+	pl=$1 p=$2 m=$3 u=$4
+	shift 4
 	s=$(echo "$@" | tr ' ' ',')
-	printf '{"schema":1,"program":"%s","args":[],"metric":"%s","unit":"%s","value":%s,"statistic":"median","samples":[%s],"placement":"DEFAULT cpus=0"}\n' \
-		"$p" "$m" "$u" "$(printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }')" "$s"
+	printf '{"schema":1,"program":"%s","args":[],"metric":"%s","unit":"%s","value":%s,"statistic":"median","samples":[%s],"placement":"%s"}\n' \
+		"$p" "$m" "$u" "$(printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }')" "$s" "$pl"
 }
+# record PROG METRIC UNIT SAMPLES...: placed by the DEFAULT policy.
+record() { placed "DEFAULT cpus=0" "$@"; }
 # result FILE: a text result file around the JSON companion FILE.json.
 result() {
 	{
@@ -199,6 +201,76 @@ has "$T_TMP/out" '^lat_syscall Simple syscall +us +3 +5 +8 +5 ' "5 samples: no i
 has "$T_TMP/out" '^bw_pipe Pipe bandwidth +MB/s +102\.5 \+-2\.4% +6 ' "6 samples: an interval"
 has "$T_TMP/out" '^note: no confidence interval below 6 samples a side: no pair of order statistics covers the median with 95 % probability' "the reason is said"
 has "$T_TMP/out" '^lat_syscall Simple syscall .*  regression \(p=0\.00794\)$' "exact p in the text"
+
+# ---------------------------------------------------------- placements
+
+# One file with both figures of Pipe latency: the same-CPU one (SAME) and
+# the cross-CPU one (CROSS), each compared with its own; the classic text
+# carries the runner's cross-CPU section and a plain line naming a
+# cross-CPU figure, neither read as the same-CPU figure.
+mkdir -p "$T_TMP/x"
+xfile() { # xfile FILE SAME-SAMPLES CROSS-SAMPLES
+	{
+		sed -n '1,/^\[VERSION/p' "$FX/base.0"
+		echo 'Pipe latency: 5.0000 microseconds'
+		echo ''
+		echo '[CROSS-CPU: begin: LMBENCH_SCHED=CROSS, two CPUs sharing a cache]'
+		echo '[CROSS-CPU: lat_pipe -P 1: 99.5 microseconds]'
+		echo '[FAILED: lat_unix -P 1: status 1: lat_unix: socketpair: no]'
+		echo 'Pipe latency: 99.5 microseconds'
+		echo '[CROSS-CPU: end]'
+		echo 'Pipe latency (cross-CPU): 99.5 microseconds'
+		echo '[Mon Nov 30 03:00:00 UTC 2026]'
+	} >"$1"
+	# shellcheck disable=SC2086 # the sample lists split on purpose
+	{
+		placed "SAME cpus=0 helper=0" lat_pipe "Pipe latency" us $2
+		placed "CROSS cpus=0 helper=1" lat_pipe "Pipe latency" us $3
+	} >"$1.json"
+}
+xfile "$T_TMP/x/a.0" "5.0 5.1 4.9 5.0 5.05 4.95 5.0" "30 31 29 30 30.5 29.5 30"
+xfile "$T_TMP/x/b.0" "5.0 5.1 4.9 5.0 5.05 4.95 5.0" "36 37.2 34.8 36 36.6 35.4 36"
+run_prog "$CMP" --fail-on-regression "$T_TMP/x/a.0" "$T_TMP/x/b.0"
+expect_rc 1 "a cross-CPU regression fails the gate"
+count "$T_TMP/out" 'regression \(p=' 1 "one regression: the cross-CPU one"
+has "$T_TMP/out" '^lat_pipe Pipe latency \[CROSS\] +us +30 +\+-[0-9.]+% +7 +36 +\+-[0-9.]+% +7 +-16\.67%  regression \(p=' "the cross-CPU row against its own"
+has "$T_TMP/out" '^lat_pipe Pipe latency +us +5 +\+-[0-9.]+% +7 +5 +\+-[0-9.]+% +7 +\+0\.00%  ~ \(p=1\)$' "the same-CPU row against its own"
+hasnt "$T_TMP/out" '^warning' "SAME and CROSS of one file: no placement warning"
+hasnt "$T_TMP/out" 'FAILED' "the text's cross-CPU FAILED line is the JSON's business"
+run_prog "$CMP" --json "$T_TMP/x/a.0" "$T_TMP/x/b.0"
+if [ "$(jq_py "$T_TMP/out" '[(m["metric"], m["status"], m["base_n"], m["new_n"]) for m in d["metrics"]]')" = "[('lat_pipe Pipe latency', '~', 7, 7), ('lat_pipe Pipe latency [CROSS]', 'regression', 7, 7)]" ]; then ok; else
+	not_ok "json: the two figures apart: $(head -c 800 "$T_TMP/out")"
+fi
+run_prog "$CMP" --format csv "$T_TMP/x/a.0" "$T_TMP/x/b.0"
+has "$T_TMP/out" '^"lat_pipe Pipe latency \[CROSS\]",.*,regression$' "csv: the cross-CPU row"
+run_prog "$CMP" --format junit "$T_TMP/x/a.0" "$T_TMP/x/b.0"
+has "$T_TMP/out" 'name="lat_pipe Pipe latency \[CROSS\]"' "junit: the cross-CPU case"
+# A threshold for the cross-CPU figures alone.
+printf '\\[CROSS\\] 25\n' >"$T_TMP/x/limits"
+run_prog "$CMP" --fail-on-regression --thresholds "$T_TMP/x/limits" "$T_TMP/x/a.0" "$T_TMP/x/b.0"
+expect_rc 0 "--thresholds on [CROSS]"
+# Only one side has the cross-CPU figure: it is missing, never pooled.
+placed "SAME cpus=0 helper=0" lat_pipe "Pipe latency" us 5.0 5.1 4.9 5.0 5.05 4.95 5.0 >"$T_TMP/x/b.0.json"
+run_prog "$CMP" "$T_TMP/x/a.0" "$T_TMP/x/b.0"
+has "$T_TMP/out" '^missing: lat_pipe Pipe latency \[CROSS\] \(only in base\)$' "a vanished cross-CPU figure"
+# Its run failed: the failure is the cross-CPU row's; the same-CPU row stands.
+echo '{"schema":1,"program":"lat_pipe","args":[],"placement":"CROSS","status":"failed","exit":1,"error":"lat_pipe: no second CPU"}' >>"$T_TMP/x/b.0.json"
+run_prog "$CMP" "$T_TMP/x/a.0" "$T_TMP/x/b.0"
+has "$T_TMP/out" '^failed: lat_pipe Pipe latency \[CROSS\] \(lat_pipe \[CROSS\]: status 1: lat_pipe: no second CPU\)$' "the cross-CPU failure"
+has "$T_TMP/out" '^lat_pipe Pipe latency +us .*  ~ \(p=1\)$' "the same-CPU row still compared"
+# An original lmbench file against ours: the classic lines, the cross-CPU
+# figures passed over (no row); a run that failed there is named as such.
+run_prog "$CMP" "$ORIG" "$T_TMP/x/a.0"
+expect_rc 0 "an original against a file with cross-CPU lines"
+has "$T_TMP/out" '^Pipe latency +us +[0-9.]+ +1 +5 +1 ' "original: the same-CPU figure, not the cross-CPU one"
+hasnt "$T_TMP/out" '[Cc]ross|99\.5' "original: no figure of the cross-CPU section"
+has "$T_TMP/out" '^FAILED in new: lat_unix -P 1 \[CROSS\]: status 1: ' "original: the cross-CPU section's failed run, named so"
+# The policies of one metric differ (SAME against DEFAULT): compared, warned.
+xfile "$T_TMP/x/c.0" "5.0" "30"
+placed "DEFAULT cpus=1" lat_pipe "Pipe latency" us 5.0 5.1 4.9 5.0 5.05 4.95 5.0 >"$T_TMP/x/c.0.json"
+run_prog "$CMP" "$T_TMP/x/a.0" "$T_TMP/x/c.0"
+has "$T_TMP/out" "^warning: the sides differ in placement policy of lat_pipe Pipe latency: base 'SAME', new 'DEFAULT'$" "a metric's policies differ: warned"
+has "$T_TMP/out" '^lat_pipe Pipe latency +us .*  ~ \(p=1\)$' "and still compared"
 
 # ---------------------------------------------------------- machines
 
