@@ -82,7 +82,6 @@ main(int argc, char **argv)
 
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
-	sched_set_default("SAME");
 	bench_opts_init(&o);
 	rc = bench_getopt(argc, argv, "sSb:p:", &o, option, &op);
 	if (rc == -1)

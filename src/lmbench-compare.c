@@ -299,13 +299,34 @@ struct source {
 	const char *args;
 };
 
+/* The runner's private directories (mktemp: lmbench-ng-fs.PID.RANDOM,
+ * lmbench-ng-run.RANDOM) lose their unique part, up to the next '/'. */
+static void
+norm_dir(char *s, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	char *p = s;
+
+	while ((p = strstr(p, prefix)) != NULL) {
+		char *q = p + n;
+
+		while (*q != '\0' && *q != '/' && *q != ' ' && *q != ':')
+			q++;
+		memmove(p + n - 1, q, strlen(q) + 1);
+		p += n - 1;
+	}
+}
+
 /* The temporary file the suite uses is named by the runner's pid:
- * XXX.<digits> becomes XXX, so runs compare. */
+ * XXX.<digits> becomes XXX, so runs compare; so do the runner's
+ * private directories. */
 static void
 norm_name(char *s)
 {
 	char *p = s;
 
+	norm_dir(s, "lmbench-ng-fs.");
+	norm_dir(s, "lmbench-ng-run.");
 	while ((p = strstr(p, "XXX.")) != NULL) {
 		char *q = p + 4;
 
