@@ -247,10 +247,14 @@ bench: $(PROG_BINS) $(BUILD)/tests/peer $(BENCH_LIB_BINS)
 	sh tests/bench.sh $(BUILD)
 
 # The README's test command: everything.
+# Every part runs even after one fails, so that one run shows every
+# failure; the status is the worst.
 test: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts json placement truth net netns hostile
-	$(MAKE) sanitize
-	$(MAKE) lint
+	@rc=0; \
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts json placement truth net netns hostile || rc=1; \
+	$(MAKE) sanitize || rc=1; \
+	$(MAKE) lint || rc=1; \
+	exit $$rc
 
 SH_SCRIPTS := $(wildcard tests/*.sh) .ci/run scripts/summary scripts/see \
 	scripts/config-run scripts/config-check scripts/lmbench scripts/compare scripts/report \

@@ -19,6 +19,8 @@ BUILD=$1
 # value FILE FIELD: field FIELD of the first line of FILE.
 value() { awk -v f="$2" 'NR == 1 { print $f }' "$1"; }
 between() { awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v + 0 >= lo && v + 0 <= hi) }'; }
+# expect_eq WHAT WANTED GOT: a check of a decision rule on a fixture.
+expect_eq() { if [ "$2" = "$3" ]; then ok; else not_ok "$1: wanted '$2', got '$3'"; fi; }
 # row FACT STATED FOUND AGREE: one row of the table.
 row() { printf 'fact\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4"; }
 # judge FACT STATED FOUND FAILURE CONDITION...: a check that counts; the
@@ -129,24 +131,51 @@ l1=$(cache_kb 1 Data)
 l2=$(cache_kb 2 Unified)
 if [ -n "$l1" ] && [ -n "$l2" ]; then
 	mb=$(awk -v k="$l2" 'BEGIN { m = int(k * 4 / 1024); if (m < 1) m = 1; print m }')
-	# knee LO HI: the size (KB) in (LO, HI] where the latency jumps most
-	# from the size before it: the edge of a cache.  (A threshold over
-	# a plateau would be fooled by the TLB misses the random ring adds
-	# past the TLB's reach.)
+	# knee LO HI [FILE]: the size (KB) in (LO, HI] where the latency
+	# jumps most from the size before it: the edge of a cache.  (A
+	# threshold over a plateau would be fooled by the TLB misses the
+	# random ring adds past the TLB's reach.)
 	knee() {
 		awk -v lo="$1" -v hi="$2" '/^[0-9]/ { kb = $1 * 1024
 			if (prev != "" && kb > lo && kb <= hi && $2 / prev > best) { best = $2 / prev; at = kb }
-			prev = $2 } END { if (at != "") printf "%d\n", at + 0.5 }' "$T_TMP/err"
+			prev = $2 } END { if (at != "") printf "%d\n", at + 0.5 }' "${3:-$T_TMP/err}"
 	}
+	# shared KB [FILE]: "yes RATIO" where the latency at KB (half the
+	# stated L1d) is already a quarter above the floor (the smallest
+	# latency up to KB/4): the L1d held less than half its size for the
+	# chase, as when the core's other hardware thread (another guest's
+	# vCPU on a cloud host) works in the same L1d.  The knee then falls
+	# early, and that is the machine, not the benchmark.
+	shared() {
+		awk -v at="$1" '/^[0-9]/ { kb = $1 * 1024
+			if (kb <= at / 4 * 1.01 && (floor == "" || $2 < floor)) floor = $2
+			if (kb <= at * 1.01) v = $2 }
+			END { if (floor > 0 && v / floor > 1.25) printf "yes %.2f\n", v / floor; else print "no" }' "${2:-$T_TMP/err}"
+	}
+	# The rules on sweeps other machines gave: a quiet Emerald Rapids
+	# (L1d 48 KB: knee at 48, not shared), and one in CI whose L1d was
+	# shared (latency up by 16 KB, knee at 24).
+	printf '%s\n' 0.00391 1.991 0.00781 1.982 0.01562 2.036 0.02344 1.983 0.03125 2.107 \
+		0.04688 6.037 0.06250 6.472 0.09375 6.481 | paste - - >"$T_TMP/quiet"
+	printf '%s\n' 0.00391 1.976 0.00586 1.985 0.00781 2.004 0.01172 2.115 0.01562 2.418 \
+		0.02344 4.086 0.03125 5.646 0.04688 6.432 0.06250 6.384 0.09375 6.772 | paste - - >"$T_TMP/busy"
+	expect_eq "knee, quiet sweep" "48" "$(knee 12 144 "$T_TMP/quiet")"
+	expect_eq "L1d not shared, quiet sweep" "no" "$(shared 24 "$T_TMP/quiet")"
+	expect_eq "knee, shared sweep" "24" "$(knee 12 144 "$T_TMP/busy")"
+	expect_eq "L1d shared, busy sweep" "yes 2.07" "$(shared 24 "$T_TMP/busy")"
 	# A shared machine can put a spike anywhere in one sweep: up to
-	# three sweeps, and both knees must sit right in the same one.
+	# three sweeps, and both knees must sit right in the same one; an
+	# L1d found shared in a sweep is not checked in it (the L2 still is).
 	good=0
 	for _ in 1 2 3; do
 		run_prog "$BUILD/lat_mem_rd" -t -N 5 "$mb" 64
 		k1=$(knee $((l1 / 4)) $((l1 * 3)))
 		k2=$(knee $((l1 * 3)) $((l2 * 3)))
-		if between "$k1" "$((l1 * 2 / 3))" "$((l1 * 2))" &&
-			between "$k2" "$((l2 * 2 / 3))" "$((l2 * 2))"; then
+		sh1=$(shared $((l1 / 2)))
+		if between "$k1" "$((l1 * 2 / 3))" "$((l1 * 2))"; then a1=yes
+		elif [ "${sh1%% *}" = yes ]; then a1="not checked: the L1d was shared in this sweep (latency at $((l1 / 2)) KB ${sh1#yes }x the floor)"
+		else a1=no; fi
+		if [ "$a1" != no ] && between "$k2" "$((l2 * 2 / 3))" "$((l2 * 2))"; then
 			good=1
 			break
 		fi
@@ -154,11 +183,9 @@ if [ -n "$l1" ] && [ -n "$l2" ]; then
 	if [ "$good" = 1 ]; then ok; else
 		not_ok "knees at ${k1:-none} and ${k2:-none} KB, sysfs says L1d $l1 and L2 $l2 KB: $(tr '\n' ' ' <"$T_TMP/err" | head -c 600)"
 	fi
-	for lv in 1 2; do
-		if [ $lv = 1 ]; then k=$k1 s=$l1 n=L1d; else k=$k2 s=$l2 n=L2; fi
-		if between "$k" "$((s * 2 / 3))" "$((s * 2))"; then a=yes; else a=no; fi
-		row "$n size (lat_mem_rd knee)" "$s KB (sysfs)" "${k:+knee at }${k:-no knee}${k:+ KB}" "$a"
-	done
+	row "L1d size (lat_mem_rd knee)" "$l1 KB (sysfs)" "${k1:+knee at }${k1:-no knee}${k1:+ KB}" "$a1"
+	if between "$k2" "$((l2 * 2 / 3))" "$((l2 * 2))"; then a=yes; else a=no; fi
+	row "L2 size (lat_mem_rd knee)" "$l2 KB (sysfs)" "${k2:+knee at }${k2:-no knee}${k2:+ KB}" "$a"
 else
 	row "L1d and L2 sizes" "not stated (no sysfs cache sizes)" "-" "not checked: sysfs states no L1d/L2 sizes here"
 fi
@@ -241,8 +268,8 @@ fi
 # agree within 10 %, once STREAM's counting (bytes read plus bytes
 # written) is set beside bw_mem's (bytes copied): stream = 2 x cp.  Each
 # is the best of three runs, interleaved (a busy neighbour only lowers a
-# bandwidth), and the whole comparison gets two tries.
-for _ in 1 2; do
+# bandwidth), and the whole comparison gets three tries.
+for _ in 1 2 3; do
 	bs=0 bc=0
 	for _ in 1 2 3; do
 		v=$("$BUILD/stream" -N 5 -M 192m 2>&1 | awk '/^STREAM copy bandwidth:/ { print $4 }')
