@@ -126,7 +126,7 @@ BENCHMARK_SYSCALL='YES'
 EOF
 	mkdir "$T_TMP/cw"
 	for bad in "SYNC_MAX='abc'" "SYNC_MAX=0" "SYNC_MAX=99999999999999999999" "LMBENCH_SCHED='garbage'" \
-		"LMBENCH_SCHED='CUSTOM 0; touch lmbench-canary'" "MB='99999999'" "MB=4" \
+		"LMBENCH_SCHED='CUSTOM 0; touch lmbench-canary'" "LMBENCH_SCHED='CUSTOM 999'" "MB='99999999'" "MB=4" \
 		"MHZ='\$(touch lmbench-canary)'" "MHZ=\$(touch lmbench-canary)" "ENOUGH=\`touch lmbench-canary\`" \
 		"SYNC_MAX=1; touch lmbench-canary" "SYNC_MAX='1'
 touch lmbench-canary" "FSDIR='/nonexistent'" "FASTMEM='maybe'" "BENCHMARK_MEM='\$(touch lmbench-canary)'" \

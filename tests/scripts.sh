@@ -249,7 +249,7 @@ EOF
 	fi
 
 	# Skipped (77) and killed, through the same knob.
-	LMBENCH_FAIL=lat_pipe:77,bw_pipe:KILL RESULTS_DIR=$T_TMP/rskip run_prog sh "$top/scripts/lmbench" "$BUILD" "$sub"
+	LMBENCH_FAIL=lat_pipe:77,bw_pipe:SIGKILL RESULTS_DIR=$T_TMP/rskip run_prog sh "$top/scripts/lmbench" "$BUILD" "$sub"
 	expect_rc 1 "runner with a skipped and a killed program"
 	f=$(find "$T_TMP/rskip" -type f -name "$(uname -n).0")
 	if [ -n "$f" ] && grep -q '^\[SKIPPED: lat_pipe -P 1: lat_pipe: not supported here, on purpose (LMBENCH_FAIL)\]$' "$f" &&
