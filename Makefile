@@ -112,16 +112,22 @@ endif
 # The library, one module per line.
 LIB_MODULES := \
 	lib_analysis \
+	lib_bench \
 	lib_chase \
+	lib_clock \
 	lib_file \
+	lib_harness \
 	lib_ipc \
 	lib_mem \
 	lib_ops \
+	lib_opts \
+	lib_parallel \
+	lib_party \
 	lib_report \
 	lib_sched \
 	lib_stats \
+	lib_super \
 	lib_tcp \
-	lib_timing \
 	lib_udp \
 	lib_unix \
 	lib_util

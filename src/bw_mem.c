@@ -39,7 +39,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_clock.h"
+#include "lib_harness.h"
+#include "lib_mem.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_report.h"
+#include "lib_util.h"
 
 #define BLOCK_WORDS     64 /* 512 bytes */
 #define CONFLICT_OFFSET 1920
@@ -86,7 +93,7 @@ k_rd(void *sp, uint64_t n)
 			a1 += p[i];
 	}
 	s->sum += a0 + a1;
-	bench_use(s->sum);
+	timing_use(s->sum);
 	return 0;
 }
 
@@ -114,7 +121,7 @@ k_frd(void *sp, uint64_t n)
 			a0 += p[i];
 	}
 	s->sum += a0 + a1 + a2 + a3;
-	bench_use(s->sum);
+	timing_use(s->sum);
 	return 0;
 }
 
@@ -259,11 +266,11 @@ static const struct kernel {
 #define NKERNELS (sizeof(kernels) / sizeof(kernels[0]))
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
-	(void)copy;
+	(void)cx;
 	if (mem_set_alloc(&s->set, s->two_buffers ? 2 : 1, s->size, s->place,
 			  s->page_offset) != 0)
 		return -1;
@@ -337,7 +344,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "A", &o, option, &s);
+	rc = opts_getopt(argc, argv, "A", &o, option, &s);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0)
@@ -368,7 +375,7 @@ main(int argc, char **argv)
 		}
 		s.page_offset = CONFLICT_OFFSET;
 	}
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	s.size = (size_t)size;
 	s.two_buffers = k->two_buffers;

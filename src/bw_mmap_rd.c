@@ -24,7 +24,15 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_clock.h"
+#include "lib_file.h"
+#include "lib_harness.h"
+#include "lib_mem.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_report.h"
+#include "lib_util.h"
 
 struct state {
 	const char *file; /* the file named */
@@ -57,12 +65,12 @@ map_file(const struct state *s)
 }
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
 	s->map = NULL;
-	s->path = file_for_copy(s->file, s->private_copy, s->size, copy, &s->own);
+	s->path = file_for_copy(s->file, s->private_copy, s->size, cx->copy, &s->own);
 	if (s->path == NULL)
 		return -1;
 	if (!s->open2close) {
@@ -87,7 +95,7 @@ run(void *sp, uint64_t n)
 		if (s->open2close)
 			munmap(p, (size_t)s->size);
 	}
-	bench_use(s->sum);
+	timing_use(s->sum);
 	return 0;
 }
 
@@ -136,7 +144,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "C", &o, option, &s);
+	rc = opts_getopt(argc, argv, "C", &o, option, &s);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || argc - optind != 3)
@@ -157,7 +165,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	s.file = argv[optind + 2];
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	if (file_check(s.file, s.size, NULL) != 0)
 		return EXIT_FAILED;

@@ -15,7 +15,8 @@
  */
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_ipc.h"
+#include "lib_util.h"
 
 static int
 channel(int fd[2])

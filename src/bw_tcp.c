@@ -31,7 +31,15 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_harness.h"
+#include "lib_ipc.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_report.h"
+#include "lib_sched.h"
+#include "lib_tcp.h"
+#include "lib_util.h"
 
 #define PORT 31236
 #define MAX_MSG (256ULL << 20)
@@ -82,7 +90,7 @@ serve(int fd, const struct net_grant *g)
 	buf = calloc(1, (size_t)msize);
 	if (buf == NULL)
 		return 0;
-	while (ipc_writen(fd, buf, (size_t)msize) == (ssize_t)msize)
+	while (util_writen(fd, buf, (size_t)msize) == (ssize_t)msize)
 		;
 	free(buf);
 	return 0;
@@ -105,7 +113,7 @@ connect_size(const char *host, int port, uint64_t msize)
 	if (fd < 0)
 		return -1;
 	len = snprintf(text, sizeof(text), "%llu", (unsigned long long)msize);
-	if (ipc_writen(fd, text, (size_t)len + 1) != len + 1) {
+	if (util_writen(fd, text, (size_t)len + 1) != len + 1) {
 		util_syserr("cannot talk to %s", host);
 		close(fd);
 		return -1;
@@ -114,11 +122,11 @@ connect_size(const char *host, int port, uint64_t msize)
 }
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
-	(void)copy;
+	(void)cx;
 	s->buf = malloc(s->msize);
 	if (s->buf == NULL) {
 		util_err("out of memory");
@@ -212,7 +220,7 @@ main(int argc, char **argv)
 	sched_set_default("SAME");
 	bench_opts_init(&o);
 	o.warmup_us = 100000;
-	rc = bench_getopt(argc, argv, "sSb:p:m:M:", &o, option, &op);
+	rc = opts_getopt(argc, argv, "sSb:p:m:M:", &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || (op.net.serve && op.net.stop))
@@ -243,7 +251,7 @@ main(int argc, char **argv)
 	if (op.have_M && !op.have_m)
 		s.msize = (size_t)s.move;
 	s.move = (s.move + s.msize - 1) / s.msize * s.msize;
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	if (bench_run(&d, &o, &r) != 0)
 		return EXIT_FAILED;

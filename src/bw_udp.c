@@ -50,7 +50,14 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_harness.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_sched.h"
+#include "lib_tcp.h"
+#include "lib_udp.h"
+#include "lib_util.h"
 
 #define PORT 34299
 #define MAX_MSG 65507
@@ -369,14 +376,14 @@ window(struct state *s, uint32_t count)
 }
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 	int size = 4 << 20, real = 0;
 	socklen_t len = sizeof(real);
 	uint64_t w;
 
-	(void)copy;
+	(void)cx;
 	s->buf = malloc(s->msize);
 	if (s->buf == NULL) {
 		util_err("out of memory");
@@ -496,7 +503,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	sched_set_default("SAME");
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "sSb:p:m:", &o, option, &op);
+	rc = opts_getopt(argc, argv, "sSb:p:m:", &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || (op.net.serve && op.net.stop))
@@ -514,12 +521,12 @@ main(int argc, char **argv)
 		usage();
 	s.host = argv[optind];
 	if (op.net.stop)
-		return net_udp_stop(s.host, s.port) == 0 ? 0 : EXIT_FAILED;
+		return udp_stop(s.host, s.port) == 0 ? 0 : EXIT_FAILED;
 	if (argc - optind == 2 &&
 	    util_size_arg("size", argv[optind + 1], 1, 1ULL << 36, &s.move))
 		return EXIT_USAGE;
 	s.move = (s.move + s.msize - 1) / s.msize * s.msize;
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	snprintf(label, sizeof(label), "socket UDP bandwidth using %s",
 		 s.host);

@@ -13,7 +13,8 @@
  *        [-W <warmup>] [-N <repetitions>]
  * Output (stderr): "AF_UNIX sock stream bandwidth: 12345.67 MB/sec"
  */
-#include "bench.h"
+#include "lib_ipc.h"
+#include "lib_unix.h"
 
 int
 main(int argc, char **argv)

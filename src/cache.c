@@ -55,7 +55,14 @@
 #include <sys/resource.h>
 #include <stdint.h>
 
-#include "bench.h"
+#include "lib_analysis.h"
+#include "lib_bench.h"
+#include "lib_chase.h"
+#include "lib_harness.h"
+#include "lib_mem.h"
+#include "lib_opts.h"
+#include "lib_report.h"
+#include "lib_util.h"
 
 
 /* Others' share of a CPU above which the machine counts as busy. */
@@ -234,7 +241,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "cL:M:", &o, option, &op);
+	rc = opts_getopt(argc, argv, "cL:M:", &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc || o.parallel != 1)
@@ -255,7 +262,7 @@ main(int argc, char **argv)
 		util_err("bad -M: at least 64 KB");
 		return EXIT_USAGE;
 	}
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 
 	/* The sizes: quarter octaves, half octaves above 64 MB. */

@@ -33,7 +33,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_report.h"
+#include "lib_util.h"
 
 #define SEEKPOINTS 2000
 #define ZONEPOINTS 150

@@ -11,7 +11,10 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_clock.h"
+#include "lib_report.h"
+#include "lib_util.h"
 
 int
 main(int argc, char **argv)

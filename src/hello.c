@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_util.h"
 
 int
 main(int argc, char **argv)

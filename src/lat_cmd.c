@@ -17,7 +17,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_harness.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_util.h"
 
 struct state {
 	char **argv; /* the command */
@@ -25,11 +29,11 @@ struct state {
 };
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
-	(void)copy;
+	(void)cx;
 	s->devnull = open("/dev/null", O_WRONLY);
 	if (s->devnull < 0) {
 		util_syserr("open /dev/null");
@@ -104,7 +108,7 @@ main(int argc, char **argv)
 	opterr = 0;
 	/* "+": the command's own options are not ours. */
 	while ((c = getopt(argc, argv, "+hP:W:N:")) != -1) {
-		rc = bench_opt(&o, c, optarg);
+		rc = opts_common(&o, c, optarg);
 		if (rc < 0)
 			return EXIT_USAGE;
 		if (rc == 0)
@@ -113,7 +117,7 @@ main(int argc, char **argv)
 	if (optind >= argc)
 		usage();
 	s.argv = &argv[optind];
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	return bench_measure_us(&d, &o, "lat_cmd", 1);
 }

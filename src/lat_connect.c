@@ -26,7 +26,11 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_harness.h"
+#include "lib_opts.h"
+#include "lib_tcp.h"
+#include "lib_util.h"
 
 #define PORT 31237
 
@@ -83,7 +87,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "sSb:p:", &o, option, &op);
+	rc = opts_getopt(argc, argv, "sSb:p:", &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	/* One copy and no warm-up, as lmbench. */
@@ -119,7 +123,7 @@ main(int argc, char **argv)
 		close(fd);
 		return 0;
 	}
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	s.ai = net_resolve(s.host, s.port, SOCK_STREAM);
 	if (s.ai == NULL)

@@ -32,7 +32,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_clock.h"
+#include "lib_harness.h"
+#include "lib_mem.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_report.h"
+#include "lib_sched.h"
+#include "lib_super.h"
+#include "lib_util.h"
 
 #define MAX_PROCS 100000
 
@@ -73,12 +82,12 @@ ring_member(int in, int out, size_t size)
 	if (size > 0 && buf == NULL)
 		_exit(EXIT_FAILED);
 	for (;;) {
-		if (ipc_readn(in, &token, sizeof(token)) != sizeof(token))
+		if (util_readn(in, &token, sizeof(token)) != sizeof(token))
 			_exit(0);
 		sum += mem_sum(buf, size);
-		if (ipc_writen(out, &token, sizeof(token)) != sizeof(token))
+		if (util_writen(out, &token, sizeof(token)) != sizeof(token))
 			_exit(0);
-		bench_use(sum);
+		timing_use(sum);
 	}
 }
 
@@ -105,7 +114,7 @@ stop_ring(struct state *s)
 }
 
 static int
-ring_init(void *sp, int copy)
+ring_init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 	int first[2], prev_in, k;
@@ -132,7 +141,7 @@ ring_init(void *sp, int copy)
 			stop_ring(s);
 			return -1;
 		}
-		s->pids[k] = bench_fork(copy, k);
+		s->pids[k] = super_fork(cx, k);
 		if (s->pids[k] < 0) {
 			util_err("cannot start process %d of %d", k + 1,
 				 s->nprocs);
@@ -168,16 +177,16 @@ ring_run(void *sp, uint64_t n)
 	int token = 1;
 
 	while (n-- > 0) {
-		if (ipc_writen(s->out, &token, sizeof(token)) !=
+		if (util_writen(s->out, &token, sizeof(token)) !=
 			    sizeof(token) ||
-		    ipc_readn(s->in, &token, sizeof(token)) != sizeof(token)) {
+		    util_readn(s->in, &token, sizeof(token)) != sizeof(token)) {
 			util_err("a process of the ring of %d died",
 				 s->nprocs);
 			return -1;
 		}
 		sum += mem_sum(s->buf, s->size);
 	}
-	bench_use(sum);
+	timing_use(sum);
 	return 0;
 }
 
@@ -193,12 +202,12 @@ ring_cleanup(void *sp)
 
 /* The overhead: the same pipe operations and sums, in one process. */
 static int
-ovr_init(void *sp, int copy)
+ovr_init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 	int i;
 
-	(void)copy;
+	(void)cx;
 	s->ovr = calloc((size_t)s->nprocs, sizeof(*s->ovr));
 	if (s->ovr == NULL) {
 		util_err("out of memory");
@@ -228,16 +237,16 @@ ovr_run(void *sp, uint64_t n)
 
 	while (n-- > 0)
 		for (i = 0; i < s->nprocs; i++) {
-			if (ipc_writen(s->ovr[i][1], &token, sizeof(token)) !=
+			if (util_writen(s->ovr[i][1], &token, sizeof(token)) !=
 				    sizeof(token) ||
-			    ipc_readn(s->ovr[i][0], &token, sizeof(token)) !=
+			    util_readn(s->ovr[i][0], &token, sizeof(token)) !=
 				    sizeof(token)) {
 				util_syserr("pipe");
 				return -1;
 			}
 			sum += mem_sum(s->buf, s->size);
 		}
-	bench_use(sum);
+	timing_use(sum);
 	return 0;
 }
 
@@ -302,7 +311,7 @@ main(int argc, char **argv)
 			}
 			continue;
 		}
-		rc = bench_opt(&o, c, optarg);
+		rc = opts_common(&o, c, optarg);
 		if (rc < 0)
 			return EXIT_USAGE;
 		if (rc == 0)
@@ -326,7 +335,7 @@ main(int argc, char **argv)
 		if (v > maxn)
 			maxn = v;
 	}
-	if (timing_check_env() != 0) {
+	if (bench_check_env() != 0) {
 		free(counts);
 		return EXIT_USAGE;
 	}

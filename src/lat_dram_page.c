@@ -31,7 +31,13 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_chase.h"
+#include "lib_harness.h"
+#include "lib_mem.h"
+#include "lib_opts.h"
+#include "lib_report.h"
+#include "lib_util.h"
 
 #define PAGE 4096
 #define HUGE ((size_t)2 << 20)
@@ -182,7 +188,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
 	o.stat = BENCH_MINIMUM;
-	rc = bench_getopt(argc, argv, "vL:T:M:", &o, option, &op);
+	rc = opts_getopt(argc, argv, "vL:T:M:", &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc || o.parallel != 1)
@@ -193,7 +199,7 @@ main(int argc, char **argv)
 			 (unsigned long long)(2 * op.group * PAGE / 1024));
 		return EXIT_USAGE;
 	}
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	per = PAGE / (size_t)op.line;
 	n = npages * per;

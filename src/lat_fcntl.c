@@ -26,7 +26,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_harness.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_sched.h"
+#include "lib_super.h"
+#include "lib_util.h"
 
 struct state {
 	int fd;	      /* the locked file */
@@ -65,10 +71,10 @@ helper(int fd, int ready)
 }
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
-	const char *dir = bench_tmpdir();
+	const char *dir = super_tmpdir();
 	char path[4096], c;
 	int p[2];
 
@@ -77,7 +83,7 @@ init(void *sp, int copy)
 	s->step = 0;
 	if (dir == NULL)
 		return -1;
-	snprintf(path, sizeof(path), "%s/lat_fcntl.%d.%d", dir, copy,
+	snprintf(path, sizeof(path), "%s/lat_fcntl.%d.%d", dir, cx->copy,
 		 (int)getpid());
 	s->fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
 	if (s->fd < 0) {
@@ -94,7 +100,7 @@ init(void *sp, int copy)
 		util_syserr("pipe");
 		return -1;
 	}
-	s->helper = bench_fork(copy, 1);
+	s->helper = super_fork(cx, 1);
 	if (s->helper < 0)
 		return -1;
 	if (s->helper == 0) {
@@ -183,12 +189,12 @@ main(int argc, char **argv)
 	bench_opts_init(&o);
 	o.helpers = 1;
 	sched_set_default("SAME");
-	rc = bench_getopt(argc, argv, "", &o, NULL, NULL);
+	rc = opts_getopt(argc, argv, "", &o, NULL, NULL);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc)
 		usage();
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	return bench_measure_us(&d, &o, "Fcntl lock latency", 1);
 }

@@ -17,7 +17,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_harness.h"
+#include "lib_ipc.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_sched.h"
+#include "lib_super.h"
+#include "lib_util.h"
 
 struct state {
 	struct ipc_peer peer; /* the FIFOs to the echoing helper */
@@ -39,18 +46,18 @@ open_reader(const char *path)
 }
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
-	const char *dir = bench_tmpdir();
+	const char *dir = super_tmpdir();
 	char to[4096], from[4096];
 	int to_r, from_w;
 
 	s->peer.in = s->peer.out = s->peer.helper = -1;
 	if (dir == NULL)
 		return -1;
-	snprintf(to, sizeof(to), "%s/fifo.%d.%d.to", dir, copy, (int)getpid());
-	snprintf(from, sizeof(from), "%s/fifo.%d.%d.from", dir, copy,
+	snprintf(to, sizeof(to), "%s/fifo.%d.%d.to", dir, cx->copy, (int)getpid());
+	snprintf(from, sizeof(from), "%s/fifo.%d.%d.from", dir, cx->copy,
 	         (int)getpid());
 	if (mkfifo(to, 0600) != 0 || mkfifo(from, 0600) != 0) {
 		util_syserr("mkfifo in %s", dir);
@@ -71,7 +78,7 @@ init(void *sp, int copy)
 			close(to_r);
 		return -1;
 	}
-	return ipc_spawn(&s->peer, copy, to_r, from_w, IPC_ECHO, 1);
+	return ipc_spawn(&s->peer, cx, to_r, from_w, IPC_ECHO, 1);
 }
 
 static int
@@ -110,12 +117,12 @@ main(int argc, char **argv)
 	bench_opts_init(&o);
 	o.helpers = 1;
 	sched_set_default("SAME");
-	rc = bench_getopt(argc, argv, "", &o, NULL, NULL);
+	rc = opts_getopt(argc, argv, "", &o, NULL, NULL);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc)
 		usage();
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	return bench_measure_us(&d, &o, "Fifo latency", 1);
 }

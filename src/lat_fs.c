@@ -27,7 +27,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_harness.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_report.h"
+#include "lib_super.h"
+#include "lib_util.h"
 
 #define CHUNK ((size_t)128 * 1024)
 
@@ -74,7 +80,7 @@ make_dirs(struct state *s, uint64_t n)
 	/* A new capacity may change the depth: start from an empty tree
 	 * (the files are gone: every phase removes what it made). */
 	if (s->made_dirs > 0) {
-		bench_rmtree(s->top);
+		super_rmtree(s->top);
 		if (mkdir(s->top, 0700) != 0) {
 			util_syserr("mkdir %s", s->top);
 			return -1;
@@ -186,14 +192,14 @@ delete_run(void *sp, uint64_t n)
 }
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
-	(void)copy;
+	(void)cx;
 	s->made_dirs = 0;
 	s->buf = calloc(1, CHUNK);
-	s->top = bench_mkdtemp(s->dir, "lat_fs");
+	s->top = super_mkdtemp(s->dir, "lat_fs");
 	if (s->buf == NULL || s->top == NULL) {
 		free(s->buf);
 		s->buf = NULL;
@@ -208,7 +214,7 @@ cleanup(void *sp)
 	struct state *s = sp;
 
 	if (s->top != NULL)
-		bench_rmtree(s->top);
+		super_rmtree(s->top);
 	free(s->top);
 	free(s->buf);
 	s->top = NULL;
@@ -270,7 +276,7 @@ main(int argc, char **argv)
 		default:
 			break;
 		}
-		rc = bench_opt(&o, c, optarg);
+		rc = opts_common(&o, c, optarg);
 		if (rc < 0)
 			return EXIT_USAGE;
 		if (rc == 0)
@@ -297,7 +303,7 @@ main(int argc, char **argv)
 		util_syserr("cannot write in %s", s.dir);
 		return EXIT_FAILED;
 	}
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 
 	for (i = 0; i < nsizes; i++) {

@@ -29,7 +29,14 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_harness.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_report.h"
+#include "lib_sched.h"
+#include "lib_tcp.h"
+#include "lib_util.h"
 
 #define PORT 80
 #define XFER 65536
@@ -63,7 +70,7 @@ fetch(struct state *s, const char *name)
 		printf("%s", req);
 		fflush(stdout);
 	}
-	if (ipc_writen(fd, req, (size_t)n) != n) {
+	if (util_writen(fd, req, (size_t)n) != n) {
 		util_syserr("send to %s", s->host);
 		close(fd);
 		return -1;
@@ -113,11 +120,11 @@ pass(struct state *s, uint64_t *bytes)
 }
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
-	(void)copy;
+	(void)cx;
 	s->buf = malloc(XFER);
 	if (s->buf == NULL) {
 		util_err("out of memory");
@@ -282,7 +289,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	sched_set_default("SAME");
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "deS", &o, option, &op);
+	rc = opts_getopt(argc, argv, "deS", &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || argc - optind < 1 || argc - optind > 2)
@@ -295,11 +302,11 @@ main(int argc, char **argv)
 
 		if (fd < 0)
 			return EXIT_FAILED;
-		rc = ipc_writen(fd, "EXIT", 4) == 4 ? 0 : EXIT_FAILED;
+		rc = util_writen(fd, "EXIT", 4) == 4 ? 0 : EXIT_FAILED;
 		close(fd);
 		return rc;
 	}
-	rc = read_list(&s) != 0 || timing_check_env() != 0 ? EXIT_USAGE
+	rc = read_list(&s) != 0 || bench_check_env() != 0 ? EXIT_USAGE
 							   : measure(&s, &d, &o);
 	free_list(&s);
 	return rc;

@@ -31,7 +31,14 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_clock.h"
+#include "lib_harness.h"
+#include "lib_mem.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_report.h"
+#include "lib_util.h"
 
 #define LOADS_PER_TURN 100
 #define MAX_TURNS      1024 /* 102400 loads: 5-20 ms past the caches */
@@ -46,7 +53,7 @@ struct state {
 };
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 	size_t count = s->size / s->stride;
@@ -57,7 +64,7 @@ init(void *sp, int copy)
 	if (s->random)
 		s->cur =
 		    mem_chain_random(s->buf, count, s->stride, mem_pagesize(),
-		                     0x6c6d62656e6368ULL + (uint64_t)copy);
+		                     0x6c6d62656e6368ULL + (uint64_t)cx->copy);
 	else
 		s->cur = mem_chain_stride(s->buf, count, s->stride);
 	if (s->cur == NULL ||
@@ -84,7 +91,7 @@ run(void *sp, uint64_t iters)
 		HUNDRED
 	}
 	s->cur = p;
-	bench_use_ptr(p);
+	timing_use_ptr(p);
 	return 0;
 }
 
@@ -145,7 +152,7 @@ main(int argc, char **argv)
 			s.random = 1;
 			continue;
 		}
-		rc = bench_opt(&o, c, optarg);
+		rc = opts_common(&o, c, optarg);
 		if (rc < 0)
 			return EXIT_USAGE;
 		if (rc == 0)
@@ -199,7 +206,7 @@ main(int argc, char **argv)
 	}
 	if (nstrides == 0)
 		strides[nstrides++] = 512 / sizeof(void *);
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	if (len * (uint64_t)o.parallel > mem_available() / 10 * 9) {
 		util_err("len %llu MB x %d copies is more than the %llu MB of "

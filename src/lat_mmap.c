@@ -23,7 +23,13 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_file.h"
+#include "lib_harness.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_report.h"
+#include "lib_util.h"
 
 #define MIN_SIZE ((uint64_t)320 * 1024)
 
@@ -37,12 +43,12 @@ struct state {
 };
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 	const char *path;
 
-	path = file_for_copy(s->file, s->private_copy, s->size, copy, &s->own);
+	path = file_for_copy(s->file, s->private_copy, s->size, cx->copy, &s->own);
 	if (path == NULL)
 		return -1;
 	s->fd = open(path, O_RDWR);
@@ -129,7 +135,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "rC", &o, option, &s);
+	rc = opts_getopt(argc, argv, "rC", &o, option, &s);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || argc - optind != 2)
@@ -144,7 +150,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	s.file = argv[optind + 1];
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	if (file_check(s.file, s.size, NULL) != 0)
 		return EXIT_FAILED;

@@ -24,7 +24,13 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_clock.h"
+#include "lib_harness.h"
+#include "lib_ops.h"
+#include "lib_opts.h"
+#include "lib_report.h"
+#include "lib_util.h"
 
 #define VEC 1000
 
@@ -49,7 +55,7 @@ run(void *sp, uint64_t n)
 					   s->fx[i];
 			__asm__ volatile("" ::: "memory");
 		}
-		bench_use((uint64_t)s->fy[VEC / 2]);
+		timing_use((uint64_t)s->fy[VEC / 2]);
 		return 0;
 	}
 	if (s->bogo == 2) {
@@ -59,10 +65,10 @@ run(void *sp, uint64_t n)
 					   s->dx[i];
 			__asm__ volatile("" ::: "memory");
 		}
-		bench_use((uint64_t)s->dy[VEC / 2]);
+		timing_use((uint64_t)s->dy[VEC / 2]);
 		return 0;
 	}
-	bench_use(ops_chain(s->kind, n, &s->args));
+	timing_use(ops_chain(s->kind, n, &s->args));
 	return 0;
 }
 
@@ -129,12 +135,12 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "", &o, NULL, NULL);
+	rc = opts_getopt(argc, argv, "", &o, NULL, NULL);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc)
 		usage();
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	ops_default_args(&s.args, (uint64_t)getpid());
 	for (i = 0; i < VEC; i++) {

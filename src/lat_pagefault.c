@@ -23,7 +23,14 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_clock.h"
+#include "lib_file.h"
+#include "lib_harness.h"
+#include "lib_mem.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_util.h"
 
 #define MIN_FILE ((uint64_t)1 << 20)
 
@@ -40,14 +47,14 @@ struct state {
 };
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 	size_t ps = mem_pagesize(), i;
-	uint64_t rng = 0x70616765ULL + (uint64_t)copy;
+	uint64_t rng = 0x70616765ULL + (uint64_t)cx->copy;
 	const char *path;
 
-	path = file_for_copy(s->file, s->private_copy, s->len, copy, &s->own);
+	path = file_for_copy(s->file, s->private_copy, s->len, cx->copy, &s->own);
 	if (path == NULL)
 		return -1;
 	s->fd = open(path, O_RDONLY);
@@ -90,7 +97,7 @@ run(void *sp, uint64_t n)
 				s->sum += (unsigned char)p[s->order[i]];
 		munmap((void *)p, s->len);
 	}
-	bench_use(s->sum);
+	timing_use(s->sum);
 	return 0;
 }
 
@@ -149,13 +156,13 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "C", &o, option, &s);
+	rc = opts_getopt(argc, argv, "C", &o, option, &s);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || argc - optind != 1)
 		usage();
 	s.file = argv[optind];
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	if (file_check(s.file, MIN_FILE, &size) != 0)
 		return EXIT_FAILED;

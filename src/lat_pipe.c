@@ -19,7 +19,13 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_harness.h"
+#include "lib_ipc.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_sched.h"
+#include "lib_util.h"
 
 struct state {
 	struct ipc_peer peer; /* pipes to the echoing helper */
@@ -27,7 +33,7 @@ struct state {
 };
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 	int to[2], from[2];
@@ -45,7 +51,7 @@ init(void *sp, int copy)
 	}
 	s->peer.out = to[1];
 	s->peer.in = from[0];
-	return ipc_spawn(&s->peer, copy, to[0], from[1], IPC_ECHO, 1);
+	return ipc_spawn(&s->peer, cx, to[0], from[1], IPC_ECHO, 1);
 }
 
 static int
@@ -84,12 +90,12 @@ main(int argc, char **argv)
 	bench_opts_init(&o);
 	o.helpers = 1;
 	sched_set_default("SAME");
-	rc = bench_getopt(argc, argv, "", &o, NULL, NULL);
+	rc = opts_getopt(argc, argv, "", &o, NULL, NULL);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc)
 		usage();
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	return bench_measure_us(&d, &o, "Pipe latency", 1);
 }

@@ -26,7 +26,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_harness.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_report.h"
+#include "lib_super.h"
+#include "lib_util.h"
 
 #define MAX_JOBS 4096
 
@@ -37,7 +43,7 @@ struct state {
 	uint64_t work;	  /* chase steps per job */
 	void *cell;	  /* points to itself */
 	pid_t *pids;
-	int copy;
+	struct copy_ctx *cx; /* the copy measuring: its jobs are placed */
 };
 
 /* n steps of the self-pointing chase, 10 per round. */
@@ -66,12 +72,12 @@ work_run(void *sp, uint64_t n)
 }
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 	int i;
 
-	s->copy = copy;
+	s->cx = cx;
 	s->pids = malloc((size_t)s->jobs * sizeof(*s->pids));
 	if (s->pids == NULL) {
 		util_err("out of memory");
@@ -105,7 +111,7 @@ run(void *sp, uint64_t n)
 
 	while (n-- > 0) {
 		for (i = 0; i < s->jobs; i++) {
-			s->pids[i] = bench_fork(s->copy, i + 1);
+			s->pids[i] = super_fork(s->cx, i + 1);
 			if (s->pids[i] < 0)
 				return -1;
 			if (s->pids[i] == 0) {
@@ -170,7 +176,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "", &o, NULL, NULL);
+	rc = opts_getopt(argc, argv, "", &o, NULL, NULL);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || argc - optind < 2)
@@ -180,7 +186,7 @@ main(int argc, char **argv)
 	for (a = optind + 1; a < argc; a++)
 		if (count_arg("usecs", argv[a], 100000000, &usecs) != 0)
 			return EXIT_USAGE;
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	s.jobs = (int)jobs;
 	o.helpers = s.jobs;

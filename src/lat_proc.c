@@ -35,12 +35,19 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_clock.h"
+#include "lib_harness.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_sched.h"
+#include "lib_util.h"
 
 struct state {
 	char hello[PATH_MAX]; /* the program exec and shell run */
 	int devnull;          /* standard output of the children */
 	int children;         /* the mode forks (a party per child) */
+	struct copy_ctx *cx;  /* the copy measuring, for its children */
 };
 
 /* Wait for pid; 0 if it exited 0, -1 after a message otherwise. */
@@ -70,25 +77,26 @@ do_procedure(void *sp, uint64_t n)
 	/* Ten dependent calls an iteration: the loop's own cost, which is
 	 * subtracted, stays a small part of what is measured. */
 	while (n-- > 0) {
-		v = bench_procedure(v);
-		v = bench_procedure(v);
-		v = bench_procedure(v);
-		v = bench_procedure(v);
-		v = bench_procedure(v);
-		v = bench_procedure(v);
-		v = bench_procedure(v);
-		v = bench_procedure(v);
-		v = bench_procedure(v);
-		v = bench_procedure(v);
+		v = timing_procedure(v);
+		v = timing_procedure(v);
+		v = timing_procedure(v);
+		v = timing_procedure(v);
+		v = timing_procedure(v);
+		v = timing_procedure(v);
+		v = timing_procedure(v);
+		v = timing_procedure(v);
+		v = timing_procedure(v);
+		v = timing_procedure(v);
 	}
-	bench_use((uint64_t)v);
+	timing_use((uint64_t)v);
 	return 0;
 }
 
 static int
 do_fork(void *sp, uint64_t n)
 {
-	(void)sp;
+	const struct state *s = sp;
+
 	while (n-- > 0) {
 		pid_t pid = fork();
 
@@ -97,7 +105,7 @@ do_fork(void *sp, uint64_t n)
 			return -1;
 		}
 		if (pid == 0) {
-			bench_child_start();
+			party_child_start(s->cx);
 			_exit(0);
 		}
 		if (reap(pid, "fork") != 0)
@@ -118,7 +126,7 @@ spawn(struct state *s, char *const argv[], const char *what)
 		return -1;
 	}
 	if (pid == 0) {
-		bench_child_start();
+		party_child_start(s->cx);
 		dup2(s->devnull, STDOUT_FILENO);
 		execve(argv[0], argv, envp);
 		_exit(127);
@@ -163,17 +171,17 @@ static const struct mode {
 #define NMODES (sizeof(modes) / sizeof(modes[0]))
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
-	(void)copy;
+	s->cx = cx;
 	s->devnull = open("/dev/null", O_WRONLY);
 	if (s->devnull < 0) {
 		util_syserr("open /dev/null");
 		return -1;
 	}
-	return s->children ? bench_track_children() : 0;
+	return s->children ? party_track_children(cx) : 0;
 }
 
 static void
@@ -236,7 +244,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "", &o, NULL, NULL);
+	rc = opts_getopt(argc, argv, "", &o, NULL, NULL);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0)
@@ -257,7 +265,7 @@ main(int argc, char **argv)
 		o.helpers = 1;
 		sched_set_default("SAME");
 	}
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	if ((m->run == do_exec || m->run == do_shell) &&
 	    find_hello(s.hello, sizeof(s.hello)) != 0)

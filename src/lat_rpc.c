@@ -48,7 +48,15 @@
 /* tirpc defines mem_alloc and mem_free as macros; ours are functions. */
 #undef mem_alloc
 #undef mem_free
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_clock.h"
+#include "lib_harness.h"
+#include "lib_mem.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_sched.h"
+#include "lib_tcp.h"
+#include "lib_util.h"
 
 #define PORT 31239
 #define XACT_PROG 404040
@@ -301,11 +309,11 @@ client(const char *host, int port, const char *proto)
 }
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
-	(void)copy;
+	(void)cx;
 	s->cl = client(s->host, s->port, s->proto);
 	return s->cl != NULL ? 0 : -1;
 }
@@ -425,7 +433,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	sched_set_default("SAME");
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "sSb:p:", &o, option, &op);
+	rc = opts_getopt(argc, argv, "sSb:p:", &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || (op.net.serve && op.net.stop))
@@ -456,7 +464,7 @@ main(int argc, char **argv)
 	s.host = argv[optind];
 	if (op.net.stop)
 		return stop_server(s.host, s.port);
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	if (op.proto != NULL) {
 		s.proto = op.proto;

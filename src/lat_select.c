@@ -26,7 +26,13 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_harness.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_report.h"
+#include "lib_super.h"
+#include "lib_util.h"
 
 struct state {
 	int tcp;	/* sockets rather than a file */
@@ -71,19 +77,19 @@ tcp_pair(struct state *s)
 }
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 	char path[4096];
 	const char *dir;
 	int i, fd;
 
-	(void)copy;
+	(void)cx;
 	s->extra[0] = s->extra[1] = -1;
 	if (s->tcp) {
 		fd = tcp_pair(s);
 	} else {
-		dir = bench_tmpdir();
+		dir = super_tmpdir();
 		if (dir == NULL)
 			return -1;
 		snprintf(path, sizeof(path), "%s/lat_select.%d", dir,
@@ -180,7 +186,7 @@ main(int argc, char **argv)
 			s.count = (int)v;
 			continue;
 		}
-		rc = bench_opt(&o, c, optarg);
+		rc = opts_common(&o, c, optarg);
 		if (rc < 0)
 			return EXIT_USAGE;
 		if (rc == 0)
@@ -194,7 +200,7 @@ main(int argc, char **argv)
 		util_err("unknown mode '%s' (see -h)", argv[optind]);
 		return EXIT_USAGE;
 	}
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	if (bench_run(&d, &o, &r) != 0)
 		return EXIT_FAILED;

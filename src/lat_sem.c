@@ -24,7 +24,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_harness.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_sched.h"
+#include "lib_super.h"
+#include "lib_util.h"
 
 struct shared_sems {
 	sem_t ping;	      /* program -> helper */
@@ -66,7 +72,7 @@ wait_for(sem_t *sem, struct timespec *deadline, pid_t *other, pid_t parent)
 }
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 	pid_t parent;
@@ -85,7 +91,7 @@ init(void *sp, int copy)
 		return -1;
 	}
 	parent = getpid();
-	s->helper = bench_fork(copy, 1);
+	s->helper = super_fork(cx, 1);
 	if (s->helper < 0)
 		return -1;
 	if (s->helper == 0) {
@@ -155,12 +161,12 @@ main(int argc, char **argv)
 	bench_opts_init(&o);
 	o.helpers = 1;
 	sched_set_default("SAME");
-	rc = bench_getopt(argc, argv, "", &o, NULL, NULL);
+	rc = opts_getopt(argc, argv, "", &o, NULL, NULL);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc)
 		usage();
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	return bench_measure_us(&d, &o, "Semaphore latency", 1);
 }

@@ -31,7 +31,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_harness.h"
+#include "lib_mem.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_report.h"
+#include "lib_super.h"
+#include "lib_util.h"
 
 struct state {
 	const char *file; /* the file prot maps */
@@ -128,12 +135,12 @@ do_prot(void *sp, uint64_t n)
 }
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 	struct sigaction sa;
 
-	(void)copy;
+	(void)cx;
 	s->self = getpid();
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_usr1;
@@ -197,7 +204,7 @@ static const char *
 default_file(size_t pagesize)
 {
 	static char path[4096];
-	const char *dir = bench_tmpdir();
+	const char *dir = super_tmpdir();
 	char *buf;
 	int fd, ok;
 
@@ -262,7 +269,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "", &o, NULL, NULL);
+	rc = opts_getopt(argc, argv, "", &o, NULL, NULL);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0)
@@ -275,7 +282,7 @@ main(int argc, char **argv)
 		util_err("unknown mode '%s' (see -h)", mode);
 		return EXIT_USAGE;
 	}
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	if (strcmp(mode, "prot") == 0) {
 		file = argc - optind == 2 ? argv[optind + 1]

@@ -24,7 +24,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_harness.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_super.h"
+#include "lib_util.h"
 
 struct state {
 	const char *file; /* the file stat, fstat and open use */
@@ -133,12 +138,12 @@ static const struct mode {
 static const struct mode *current;
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 	const char *path = current->open_path;
 
-	(void)copy;
+	(void)cx;
 	s->fd = -1;
 	if (path != NULL && *path == '\0')
 		return 0;
@@ -183,7 +188,7 @@ static const char *
 default_file(void)
 {
 	static char path[4096];
-	const char *dir = bench_tmpdir();
+	const char *dir = super_tmpdir();
 	int fd;
 
 	if (dir == NULL)
@@ -218,7 +223,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "", &o, NULL, NULL);
+	rc = opts_getopt(argc, argv, "", &o, NULL, NULL);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0)
@@ -232,7 +237,7 @@ main(int argc, char **argv)
 		util_err("unknown mode '%s' (see -h)", argv[optind]);
 		return EXIT_USAGE;
 	}
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	if (current->run == do_stat || current->run == do_fstat ||
 	    current->run == do_open) {

@@ -31,7 +31,13 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_harness.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_sched.h"
+#include "lib_tcp.h"
+#include "lib_util.h"
 
 #define PORT 31234
 #define MAX_MSG (64ULL << 20)
@@ -58,7 +64,7 @@ serve(int fd, const struct net_grant *g)
 	char *buf;
 
 	net_nodelay(fd);
-	got = ipc_readn(fd, &n, sizeof(n));
+	got = util_readn(fd, &n, sizeof(n));
 	if (got != sizeof(n))
 		return got == 0;
 	msize = ntohl(n);
@@ -71,8 +77,8 @@ serve(int fd, const struct net_grant *g)
 	buf = malloc(msize);
 	if (buf == NULL)
 		return 0;
-	while (ipc_readn(fd, buf, msize) == (ssize_t)msize &&
-	       ipc_writen(fd, buf, msize) == (ssize_t)msize)
+	while (util_readn(fd, buf, msize) == (ssize_t)msize &&
+	       util_writen(fd, buf, msize) == (ssize_t)msize)
 		;
 	free(buf);
 	return 0;
@@ -87,12 +93,12 @@ is_stop(const char *buf, size_t n)
 }
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 	uint32_t n = htonl((uint32_t)s->msize);
 
-	(void)copy;
+	(void)cx;
 	s->buf = calloc(1, s->msize);
 	if (s->buf == NULL) {
 		util_err("out of memory");
@@ -103,7 +109,7 @@ init(void *sp, int copy)
 		return -1;
 	net_nodelay(s->fd);
 	net_timeout(s->fd, 10);
-	if (ipc_writen(s->fd, &n, sizeof(n)) != sizeof(n)) {
+	if (util_writen(s->fd, &n, sizeof(n)) != sizeof(n)) {
 		util_syserr("cannot talk to %s", s->host);
 		return -1;
 	}
@@ -116,8 +122,8 @@ run(void *sp, uint64_t n)
 	struct state *s = sp;
 
 	while (n-- > 0)
-		if (ipc_writen(s->fd, s->buf, s->msize) != (ssize_t)s->msize ||
-		    ipc_readn(s->fd, s->buf, s->msize) != (ssize_t)s->msize) {
+		if (util_writen(s->fd, s->buf, s->msize) != (ssize_t)s->msize ||
+		    util_readn(s->fd, s->buf, s->msize) != (ssize_t)s->msize) {
 			util_err("the server at %s stopped answering", s->host);
 			return -1;
 		}
@@ -184,7 +190,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	sched_set_default("SAME");
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "sSb:p:m:", &o, option, &op);
+	rc = opts_getopt(argc, argv, "sSb:p:m:", &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || (op.net.serve && op.net.stop))
@@ -208,7 +214,7 @@ main(int argc, char **argv)
 		close(fd);
 		return 0;
 	}
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	snprintf(label, sizeof(label), "TCP latency using %s", s.host);
 	return bench_measure_us(&d, &o, label, 1);

@@ -26,7 +26,14 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_harness.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_sched.h"
+#include "lib_tcp.h"
+#include "lib_udp.h"
+#include "lib_util.h"
 
 #define PORT 34298
 #define MAX_MSG 65507
@@ -41,11 +48,11 @@ struct state {
 };
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
-	(void)copy;
+	(void)cx;
 	s->buf = calloc(1, s->msize);
 	if (s->buf == NULL) {
 		util_err("out of memory");
@@ -153,7 +160,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	sched_set_default("SAME");
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "sSb:p:m:", &o, option, &op);
+	rc = opts_getopt(argc, argv, "sSb:p:m:", &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || (op.net.serve && op.net.stop))
@@ -171,8 +178,8 @@ main(int argc, char **argv)
 		usage();
 	s.host = argv[optind];
 	if (op.net.stop)
-		return net_udp_stop(s.host, s.port) == 0 ? 0 : EXIT_FAILED;
-	if (timing_check_env() != 0)
+		return udp_stop(s.host, s.port) == 0 ? 0 : EXIT_FAILED;
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	snprintf(label, sizeof(label), "UDP latency using %s", s.host);
 	return bench_measure_us(&d, &o, label, 1);

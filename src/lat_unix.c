@@ -17,7 +17,14 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_harness.h"
+#include "lib_ipc.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_sched.h"
+#include "lib_unix.h"
+#include "lib_util.h"
 
 #define MAX_MSG (64ULL << 20)
 
@@ -28,7 +35,7 @@ struct state {
 };
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 	int sv[2];
@@ -42,7 +49,7 @@ init(void *sp, int copy)
 	if (unix_pair(sv) != 0)
 		return -1;
 	s->peer.out = s->peer.in = sv[0];
-	return ipc_spawn(&s->peer, copy, sv[1], sv[1], IPC_ECHO, s->msize);
+	return ipc_spawn(&s->peer, cx, sv[1], sv[1], IPC_ECHO, s->msize);
 }
 
 static int
@@ -100,12 +107,12 @@ main(int argc, char **argv)
 	bench_opts_init(&o);
 	o.helpers = 1;
 	sched_set_default("SAME");
-	rc = bench_getopt(argc, argv, "m:", &o, option, &s);
+	rc = opts_getopt(argc, argv, "m:", &o, option, &s);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc)
 		usage();
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	return bench_measure_us(&d, &o, "AF_UNIX sock stream latency", 1);
 }

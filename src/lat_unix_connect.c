@@ -33,7 +33,13 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_harness.h"
+#include "lib_opts.h"
+#include "lib_sched.h"
+#include "lib_tcp.h"
+#include "lib_unix.h"
+#include "lib_util.h"
 
 struct state {
 	struct sockaddr_un addr; /* the abstract address */
@@ -193,7 +199,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	sched_set_default("SAME");
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "sSn:", &o, option, &op);
+	rc = opts_getopt(argc, argv, "sSn:", &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc || (op.serve && op.stop))
@@ -219,7 +225,7 @@ main(int argc, char **argv)
 		close(fd);
 		return 0;
 	}
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	/* The first connection checks the server before timing. */
 	fd = connect_own(&s);

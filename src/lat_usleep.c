@@ -32,7 +32,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_harness.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_report.h"
+#include "lib_util.h"
 
 struct state {
 	uint64_t usecs; /* the requested sleep */
@@ -150,12 +155,12 @@ static const struct method {
 #define NMETHODS (sizeof(methods) / sizeof(methods[0]))
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	sigset_t set;
 
 	(void)sp;
-	(void)copy;
+	(void)cx;
 	/* SIGALRM is taken with sigwaitinfo, never delivered. */
 	sigemptyset(&set);
 	sigaddset(&set, SIGALRM);
@@ -204,7 +209,7 @@ main(int argc, char **argv)
 			}
 			continue;
 		}
-		rc = bench_opt(&o, c, optarg);
+		rc = opts_common(&o, c, optarg);
 		if (rc < 0)
 			return EXIT_USAGE;
 		if (rc == 0)
@@ -222,7 +227,7 @@ main(int argc, char **argv)
 		util_err("itimer needs a period of at least 1 microsecond");
 		return EXIT_USAGE;
 	}
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	if (realtime) {
 		struct sched_param sp;

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stddef.h>
 
-#include "bench.h"
+#include "lib_analysis.h"
 
 /* Slowed: at least this many times the time alone. */
 #define SLOWED 3.0

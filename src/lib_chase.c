@@ -16,7 +16,11 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "bench.h"
+#include "lib_chase.h"
+#include "lib_clock.h"
+#include "lib_harness.h"
+#include "lib_mem.h"
+#include "lib_util.h"
 
 #define HUGE ((size_t)2 << 20)
 
@@ -142,7 +146,7 @@ chase_iter(void *sp, uint64_t n)
 	struct mem_chase *c = sp;
 
 	chases[c->k](c->start, n);
-	bench_use_ptr(c->start[0]);
+	timing_use_ptr(c->start[0]);
 	return 0;
 }
 
@@ -226,6 +230,6 @@ chase_run100(void *state, uint64_t n)
 	void ***pp = state;
 
 	*pp = chase100(*pp, n);
-	bench_use_ptr(*pp);
+	timing_use_ptr(*pp);
 	return 0;
 }

@@ -11,7 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_file.h"
+#include "lib_super.h"
+#include "lib_util.h"
 
 int
 file_check(const char *path, uint64_t need, uint64_t *size)
@@ -50,7 +52,7 @@ file_check(const char *path, uint64_t need, uint64_t *size)
 char *
 file_private_copy(const char *path, uint64_t len, int copy)
 {
-	const char *dir = bench_tmpdir();
+	const char *dir = super_tmpdir();
 	char *out, buf[65536];
 	int in, fd;
 	uint64_t left = len;
@@ -75,7 +77,7 @@ file_private_copy(const char *path, uint64_t len, int copy)
 
 		if (r < 0 && errno == EINTR)
 			continue;
-		if (r <= 0 || ipc_writen(fd, buf, (size_t)r) != r) {
+		if (r <= 0 || util_writen(fd, buf, (size_t)r) != r) {
 			util_syserr("cannot copy %s to %s", path, out);
 			goto fail;
 		}

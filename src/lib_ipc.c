@@ -1,6 +1,6 @@
 /*
  * lib_ipc.c - the pieces that pipe, FIFO and UNIX-socket benchmarks
- * share: whole-buffer reads and writes, and the bodies of the helper
+ * share: the bodies of the helper
  * processes (an echo for round trips, a source for bandwidth).
  */
 #include <errno.h>
@@ -10,43 +10,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench.h"
-
-ssize_t
-ipc_readn(int fd, void *buf, size_t n)
-{
-	size_t got = 0;
-
-	while (got < n) {
-		ssize_t r = read(fd, (char *)buf + got, n - got);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return -1;
-		if (r == 0)
-			break;
-		got += (size_t)r;
-	}
-	return (ssize_t)got;
-}
-
-ssize_t
-ipc_writen(int fd, const void *buf, size_t n)
-{
-	size_t put = 0;
-
-	while (put < n) {
-		ssize_t w = write(fd, (const char *)buf + put, n - put);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		put += (size_t)w;
-	}
-	return (ssize_t)put;
-}
+#include "lib_bench.h"
+#include "lib_harness.h"
+#include "lib_ipc.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_sched.h"
+#include "lib_super.h"
+#include "lib_util.h"
 
 void
 ipc_echo(int in, int out, size_t msize)
@@ -56,8 +27,8 @@ ipc_echo(int in, int out, size_t msize)
 	if (buf == NULL)
 		_exit(EXIT_FAILED);
 	for (;;) {
-		if (ipc_readn(in, buf, msize) != (ssize_t)msize ||
-		    ipc_writen(out, buf, msize) != (ssize_t)msize)
+		if (util_readn(in, buf, msize) != (ssize_t)msize ||
+		    util_writen(out, buf, msize) != (ssize_t)msize)
 			_exit(0);
 	}
 }
@@ -75,7 +46,7 @@ ipc_source(int out, size_t msize)
 	/* The reader going away ends the writer with EPIPE (SIGPIPE is
 	 * ignored by every program, see bench_start). */
 	for (;;)
-		if (ipc_writen(out, buf, msize) != (ssize_t)msize)
+		if (util_writen(out, buf, msize) != (ssize_t)msize)
 			_exit(0);
 }
 
@@ -83,14 +54,14 @@ int
 ipc_roundtrips(int out, int in, char *buf, size_t msize, uint64_t n)
 {
 	while (n-- > 0) {
-		if (ipc_writen(out, buf, msize) != (ssize_t)msize) {
+		if (util_writen(out, buf, msize) != (ssize_t)msize) {
 			if (errno == EPIPE || errno == ECONNRESET)
 				util_err("the helper process died");
 			else
 				util_syserr("write to the helper");
 			return -1;
 		}
-		if (ipc_readn(in, buf, msize) != (ssize_t)msize) {
+		if (util_readn(in, buf, msize) != (ssize_t)msize) {
 			util_err("the helper process died");
 			return -1;
 		}
@@ -124,10 +95,10 @@ ipc_drain(int in, char *buf, size_t msize, uint64_t total, const char *who)
 }
 
 int
-ipc_spawn(struct ipc_peer *p, int copy, int hin, int hout, enum ipc_role role,
+ipc_spawn(struct ipc_peer *p, struct copy_ctx *cx, int hin, int hout, enum ipc_role role,
           size_t msize)
 {
-	p->helper = bench_fork(copy, 1);
+	p->helper = super_fork(cx, 1);
 	if (p->helper < 0)
 		return -1;
 	if (p->helper == 0) {
@@ -197,7 +168,7 @@ struct bw_state {
 };
 
 static int
-bw_init(void *sp, int copy)
+bw_init(void *sp, struct copy_ctx *cx)
 {
 	struct bw_state *s = sp;
 	int fd[2];
@@ -212,7 +183,7 @@ bw_init(void *sp, int copy)
 	if (s->channel(fd) != 0)
 		return -1;
 	s->peer.in = fd[0];
-	return ipc_spawn(&s->peer, copy, -1, fd[1], IPC_SOURCE, s->msize);
+	return ipc_spawn(&s->peer, cx, -1, fd[1], IPC_SOURCE, s->msize);
 }
 
 static int
@@ -262,7 +233,7 @@ ipc_bandwidth_main(int argc, char **argv, int (*channel)(int fd[2]),
 	bench_opts_init(&o);
 	o.helpers = 1;
 	sched_set_default("SAME");
-	rc = bench_getopt(argc, argv, "m:M:", &o, bw_option, &s);
+	rc = opts_getopt(argc, argv, "m:M:", &o, bw_option, &s);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc) {
@@ -272,7 +243,7 @@ ipc_bandwidth_main(int argc, char **argv, int (*channel)(int fd[2]),
 		return EXIT_USAGE;
 	}
 	ipc_round_total(s.msize, &s.total);
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	return bench_measure_mbs(&d, &o, label, (double)s.total);
 }

@@ -11,7 +11,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_mem.h"
+#include "lib_util.h"
 
 size_t
 mem_pagesize(void)

@@ -12,7 +12,7 @@
  * a compile-time constant.  The time per operation is therefore the
  * operation's latency.
  */
-#include "bench.h"
+#include "lib_ops.h"
 
 #define TEN(op) op op op op op op op op op op
 #define HUNDRED(op) TEN(TEN(op))

@@ -15,7 +15,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_harness.h"
+#include "lib_report.h"
+#include "lib_sched.h"
+#include "lib_stats.h"
+#include "lib_util.h"
 
 #define SCHEMA_VERSION 1
 
@@ -23,7 +27,6 @@
 static int saved_argc;
 static char **saved_argv;
 
-void report_set_args(int argc, char **argv);
 
 void
 report_set_args(int argc, char **argv)

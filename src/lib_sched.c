@@ -13,7 +13,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "bench.h"
+#include "lib_sched.h"
+#include "lib_util.h"
 
 #define MAX_CPUS 4096
 #define POLICY_NAMES                                                           \

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
+#include "lib_stats.h"
 
 static int
 cmp_double(const void *a, const void *b)

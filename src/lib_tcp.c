@@ -39,7 +39,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_clock.h"
+#include "lib_sched.h"
+#include "lib_tcp.h"
+#include "lib_util.h"
 
 int
 net_parse_port(const char *arg, int *port)

@@ -10,10 +10,12 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_tcp.h"
+#include "lib_udp.h"
+#include "lib_util.h"
 
 int
-net_udp_stop(const char *host, int port)
+udp_stop(const char *host, int port)
 {
 	int fd = net_connect(host, port, SOCK_DGRAM), i;
 

@@ -11,7 +11,8 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_unix.h"
+#include "lib_util.h"
 
 int
 unix_pair(int fd[2])

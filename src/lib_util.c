@@ -1,6 +1,7 @@
 /*
- * lib_util.c - program name, error messages and the strict parsers that
- * every number from the command line or the environment goes through.
+ * lib_util.c - program name, error messages, the strict parsers that
+ * every number from the command line or the environment goes through,
+ * and whole-buffer reads and writes.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -9,8 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "bench.h"
+#include "lib_util.h"
 
 static char progname[64] = "lmbench";
 
@@ -210,4 +212,40 @@ util_env_double(const char *name, double *out)
 		return -1;
 	}
 	return 1;
+}
+
+ssize_t
+util_readn(int fd, void *buf, size_t n)
+{
+	size_t got = 0;
+
+	while (got < n) {
+		ssize_t r = read(fd, (char *)buf + got, n - got);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	return (ssize_t)got;
+}
+
+ssize_t
+util_writen(int fd, const void *buf, size_t n)
+{
+	size_t put = 0;
+
+	while (put < n) {
+		ssize_t w = write(fd, (const char *)buf + put, n - put);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		put += (size_t)w;
+	}
+	return (ssize_t)put;
 }

@@ -55,7 +55,18 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_analysis.h"
+#include "lib_bench.h"
+#include "lib_chase.h"
+#include "lib_clock.h"
+#include "lib_harness.h"
+#include "lib_mem.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_report.h"
+#include "lib_stats.h"
+#include "lib_super.h"
+#include "lib_util.h"
 
 #define REGION 8192
 #define FAR 4096	/* the helper's word when nothing is shared */
@@ -132,7 +143,7 @@ fight(char *shared, const int cpus[2], size_t off, const struct bench_opts *o,
 		util_err("out of memory");
 		return -1;
 	}
-	pid = bench_fork(0, 1);
+	pid = super_fork(NULL, 1);
 	if (pid < 0) {
 		free(v);
 		return -1;
@@ -225,14 +236,14 @@ struct pairs {
 };
 
 static int
-pairs_init(void *sp, int copy)
+pairs_init(void *sp, struct copy_ctx *cx)
 {
 	struct pairs *c = sp;
 	size_t order[CHUNKS], k = c->dist / sizeof(void *), i;
 	size_t words = CHUNK / sizeof(void *);
 	void **first = NULL, **prev = NULL;
 
-	(void)copy;
+	(void)cx;
 	for (i = 0; i < CHUNKS; i++)
 		order[i] = i;
 	for (i = CHUNKS; i > 1; i--) {
@@ -379,12 +390,12 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "vM:", &o, option, &verbose);
+	rc = opts_getopt(argc, argv, "vM:", &o, option, &verbose);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc || o.parallel != 1)
 		usage();
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	line = by_sharing(&o, &why);
 	if (line > 0)

@@ -28,7 +28,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "bench.h"
+#include "lib_stats.h"
+#include "lib_util.h"
 
 #define USAGE                                                                 \
 	"[--threshold PCT] [--thresholds FILE] [--alpha A] "                  \

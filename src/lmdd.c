@@ -45,7 +45,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_util.h"
 
 static const char *const known[] = {
 	"if", "of", "bs", "count", "move", "skip", "rand", "srand", "start",

@@ -35,7 +35,10 @@
 #include <linux/openat2.h>
 #endif
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_sched.h"
+#include "lib_tcp.h"
+#include "lib_util.h"
 
 #define PORT 80
 #define REQ_MAX 4096

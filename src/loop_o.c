@@ -12,7 +12,10 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_clock.h"
+#include "lib_report.h"
+#include "lib_util.h"
 
 int
 main(int argc, char **argv)
@@ -23,7 +26,7 @@ main(int argc, char **argv)
 		util_usage("");
 		return EXIT_USAGE;
 	}
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	return report_stdout("loop_o", "us", 8,
 	                     timing_loop_overhead_ns() / 1000.0) == 0

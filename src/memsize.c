@@ -18,7 +18,11 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_clock.h"
+#include "lib_mem.h"
+#include "lib_report.h"
+#include "lib_util.h"
 
 int
 main(int argc, char **argv)

@@ -23,7 +23,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_clock.h"
+#include "lib_harness.h"
+#include "lib_ops.h"
+#include "lib_report.h"
+#include "lib_util.h"
 
 struct state {
 	enum ops_kind kind;   /* the chain measured */
@@ -35,7 +40,7 @@ run(void *sp, uint64_t n)
 {
 	struct state *s = sp;
 
-	bench_use(ops_chain(s->kind, n, &s->args));
+	timing_use(ops_chain(s->kind, n, &s->args));
 	return 0;
 }
 
@@ -82,7 +87,7 @@ main(int argc, char **argv)
 	}
 	if (optind != argc)
 		usage();
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	ops_default_args(&s.args, (uint64_t)getpid());
 	/* The fastest of each chain over the tries so far: a slow spell

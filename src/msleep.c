@@ -9,7 +9,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_util.h"
 
 int
 main(int argc, char **argv)

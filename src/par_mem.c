@@ -23,7 +23,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_chase.h"
+#include "lib_harness.h"
+#include "lib_mem.h"
+#include "lib_opts.h"
+#include "lib_report.h"
+#include "lib_util.h"
 
 struct opts {
 	uint64_t line; /* -L */
@@ -67,7 +73,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "L:M:", &o, option, &op);
+	rc = opts_getopt(argc, argv, "L:M:", &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc || o.parallel != 1)
@@ -77,7 +83,7 @@ main(int argc, char **argv)
 			 16ULL * (unsigned long long)op.line);
 		return EXIT_USAGE;
 	}
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	for (size = 16 * (size_t)op.line; size <= op.max; size *= 2) {
 		if (chase_setup(&c, size, (size_t)op.line, 0, 0x706172ULL) != 0)

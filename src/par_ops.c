@@ -22,7 +22,13 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_clock.h"
+#include "lib_harness.h"
+#include "lib_ops.h"
+#include "lib_opts.h"
+#include "lib_report.h"
+#include "lib_util.h"
 
 #define P1(S) S(0)
 #define P2(S) P1(S) S(1)
@@ -129,7 +135,7 @@ run(void *sp, uint64_t n)
 	case 14: s->sink += dmul[k](n, v->fx, v->fa, v->fb); break;
 	default: s->sink += ddiv[k](n, v->fx, v->fa, 0); break;
 	}
-	bench_use((uint64_t)s->sink);
+	timing_use((uint64_t)s->sink);
 	return 0;
 }
 
@@ -163,12 +169,12 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
 	o.stat = BENCH_MINIMUM;
-	rc = bench_getopt(argc, argv, "", &o, NULL, NULL);
+	rc = opts_getopt(argc, argv, "", &o, NULL, NULL);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc || o.parallel != 1)
 		usage();
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	ops_default_args(&s.args, (uint64_t)getpid());
 	for (s.op = 0; s.op < 16; s.op++) {

@@ -37,7 +37,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_harness.h"
+#include "lib_mem.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_report.h"
+#include "lib_util.h"
 
 enum kernel { K_COPY, K_SCALE, K_ADD, K_TRIAD, K_FILL, K_COPY2, K_DAXPY, K_SUM };
 
@@ -54,20 +60,20 @@ struct state {
 };
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 	double q = s->scalar, a0 = 2.0, b0 = 2.0, c0 = 0.0;
 	size_t i;
 
-	(void)copy;
+	(void)cx;
 	if (mem_set_alloc(&s->set, 3, s->n * sizeof(double), s->place, -1) != 0)
 		return -1;
 	s->a = (double *)(void *)s->set.buf[0];
 	s->b = (double *)(void *)s->set.buf[1];
 	s->c = (double *)(void *)s->set.buf[2];
 	/* The arrays as STREAM's run in turn leaves them before this
-	 * kernel: version 1 starts from a = 1, b = 2, c = 0 and runs copy,
+	 * kernel: version 1 starts from a = 1, b = 2, c = 0 and runs cx->copy,
 	 * scale, add, triad; version 2 fills a with 2 and copies it to b. */
 	if (s->version == 1) {
 		a0 = 1.0;
@@ -266,12 +272,12 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "Av:M:", &o, option, &s);
+	rc = opts_getopt(argc, argv, "Av:M:", &o, option, &s);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc)
 		usage();
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	o.stat = o.parallel > 1 ? BENCH_MEDIAN : BENCH_MINIMUM;
 	if ((uint64_t)s.n * 3 * sizeof(double) * (uint64_t)o.parallel >

@@ -9,7 +9,10 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_clock.h"
+#include "lib_report.h"
+#include "lib_util.h"
 
 int
 main(int argc, char **argv)
@@ -20,7 +23,7 @@ main(int argc, char **argv)
 		util_usage("");
 		return EXIT_USAGE;
 	}
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	return report_stdout("timing_o", "us", 5,
 	                     timing_overhead_ns() / 1000.0) == 0

@@ -30,7 +30,14 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "bench.h"
+#include "lib_bench.h"
+#include "lib_chase.h"
+#include "lib_harness.h"
+#include "lib_mem.h"
+#include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_report.h"
+#include "lib_util.h"
 
 struct state {
 	void **p;      /* the chase (first: chase_run100) */
@@ -42,11 +49,11 @@ struct state {
 };
 
 static int
-init(void *sp, int copy)
+init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 	size_t ps = mem_pagesize(), i, *slot;
-	uint64_t rng = 0x746c62ULL + (uint64_t)copy + s->count;
+	uint64_t rng = 0x746c62ULL + (uint64_t)cx->copy + s->count;
 
 	s->len = s->by_page ? s->count * ps : s->count * s->line;
 	s->buf = mem_alloc(s->len);
@@ -171,12 +178,12 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = bench_getopt(argc, argv, "cL:M:", &o, option, &op);
+	rc = opts_getopt(argc, argv, "cL:M:", &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc || o.parallel != 1)
 		usage();
-	if (timing_check_env() != 0)
+	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	s.line = (size_t)op.line;
 	maxn = (size_t)(op.max / mem_pagesize());

@@ -31,7 +31,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_clock.h"
+#include "lib_mem.h"
+#include "lib_util.h"
 
 #define MAXPASS 101
 
@@ -389,7 +391,7 @@ main(int argc, char **argv)
 	}
 	qsort(mbs, (size_t)passes, sizeof(mbs[0]), cmp);
 	printf("%.2f\n", k->bytes > 0 ? mbs[passes - 1] : mbs[passes / 2]);
-	bench_use(b.sink + (uint64_t)b.dsink);
+	timing_use(b.sink + (uint64_t)b.dsink);
 	mem_set_free(&set);
 	return 0;
 }

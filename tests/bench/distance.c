@@ -29,7 +29,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "lib_mem.h"
+#include "lib_util.h"
 
 #define MAXD   24
 #define MAXR   51

@@ -14,7 +14,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "bench.h"
+#include "lib_analysis.h"
 #include "check.h"
 
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))

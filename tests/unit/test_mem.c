@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
+#include "lib_mem.h"
 #include "check.h"
 
 /* Every slot visited once: count the distinct slots on one lap. */

@@ -1,7 +1,7 @@
 /* test_mixed.c - unit tests of the mixed-samples rule (stats_mixed). */
 #include <stddef.h>
 
-#include "bench.h"
+#include "lib_stats.h"
 #include "check.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
+#include "lib_sched.h"
 #include "check.h"
 
 /* sched_spread must be a permutation of 0..n-1 for any n. */

@@ -1,5 +1,5 @@
 /* test_stats.c - unit tests of lib_stats. */
-#include "bench.h"
+#include "lib_stats.h"
 #include "check.h"
 
 /*

@@ -1,7 +1,7 @@
 /* test_util.c - unit tests of the strict parsers in lib_util. */
 #include <string.h>
 
-#include "bench.h"
+#include "lib_util.h"
 #include "check.h"
 
 static int

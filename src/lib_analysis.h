@@ -1,0 +1,49 @@
+/*
+ * lib_analysis.h - line's and cache's decisions from a measured sweep, apart from
+ * measuring, so that recorded sweeps can be unit-tested.
+ */
+#ifndef LIB_ANALYSIS_H
+#define LIB_ANALYSIS_H
+
+#include <stddef.h>
+
+/*
+ * The line from false sharing: ns[i] is the time of one atomic add while
+ * another CPU adds at offset off[i] (ascending, each twice the last),
+ * alone the time with it a page away.  The line is the first offset from
+ * which the other CPU no longer slows the adds, when every smaller one
+ * slows them at least three times; 0 when the sweep does not show that.
+ */
+size_t line_from_sharing(int n, const size_t *off, const double *ns,
+			 double alone);
+/*
+ * The line from latency: t[i] is the time of a load at distance d[i]
+ * (each twice the last) from the one before, as a stride sweep or line's
+ * pairs give it: t = h + x * min(d / line, 1).  The line whose ramp fits
+ * the points clearly best; 0 when none does, or when a prefetcher shows
+ * (the time more than doubles from one distance to the next).
+ */
+size_t line_from_latency(int n, const size_t *d, const double *t);
+
+#define CACHE_MAXSIZES 256
+#define CACHE_MAXLEVELS 8
+struct cache_level {
+	size_t size; /* bytes */
+	double ns;   /* latency at its flattest point */
+	int flat;    /* index of that point in the sweep */
+	int bound;   /* index of the last size before its rise */
+};
+/*
+ * The cache levels in a latency sweep (sizes ascending, lat in ns, the
+ * last size taken as memory): up to max levels into lv; how many.
+ */
+int cache_levels(int n, const size_t *sizes, const double *lat,
+		 struct cache_level *lv, int max);
+/*
+ * Whether two analyses of one machine agree: the same number of levels
+ * among the first two, each the same size within one quarter-octave step.
+ */
+int cache_agree(const struct cache_level *a, int na,
+		const struct cache_level *b, int nb);
+
+#endif

@@ -1,0 +1,41 @@
+/*
+ * lib_chase.h - random pointer chases: latency and memory-level parallelism
+ * (par_mem, cache).
+ */
+#ifndef LIB_CHASE_H
+#define LIB_CHASE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib_harness.h"
+
+#define CHASE_MAXK 16
+struct mem_chase {
+	size_t size, line;	   /* bytes in the buffer, between slots */
+	int k;			   /* chases in the next run */
+	char *buf;		   /* the slots */
+	char *base;		   /* the mapping, and its length */
+	size_t alloc;
+	void **start[CHASE_MAXK]; /* where each chase stands */
+};
+#define CHASE_HUGE 1	  /* ask for transparent huge pages */
+#define CHASE_ANYWHERE 2  /* a plain random cycle (else hops change page) */
+/* A random cycle through every line of a fresh size-byte buffer, with 16
+ * start points evenly spaced along it; -1 after a message. */
+int chase_setup(struct mem_chase *c, size_t size, size_t line, int flags,
+		uint64_t seed);
+void chase_release(struct mem_chase *c);
+/* ns per load of one chase (the fastest of o's intervals). */
+int chase_latency(struct mem_chase *c, const struct bench_opts *o, double *ns);
+/* Memory-level parallelism: the largest k * t(1) / t(k), k = 1..16, no
+ * k counting for more than k; t(1) measured before and after. */
+int chase_parallelism(struct mem_chase *c, const struct bench_opts *o,
+		      double *par);
+/* n times 100 dependent loads from p; where the chase stopped. */
+void **chase100(void **p, uint64_t n);
+/* A bench_desc run: chase100 from the position that is the first member
+ * of *state (a void **), which it then updates. */
+int chase_run100(void *state, uint64_t n);
+
+#endif

@@ -1,0 +1,99 @@
+/*
+ * lib_mem.h - page-aligned buffers and their placement, pointer chains and
+ * their validation, the line and page sizes the system states.
+ */
+#ifndef LIB_MEM_H
+#define LIB_MEM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Page-aligned anonymous memory of len bytes (rounded up to pages, and
+ * mapped with an untouched tail that makes the mapping an odd number of
+ * pages, so buffers asked for one after the other are never a power of
+ * two apart); NULL after a message.  Refuses more than the memory
+ * available.  mem_free takes the same len. */
+void *mem_alloc(size_t len);
+void mem_free(void *p, size_t len);
+/* Bytes of memory the system reports available (MemAvailable). */
+uint64_t mem_available(void);
+/* The system page size. */
+size_t mem_pagesize(void);
+
+/*
+ * Pointer chains over buf: `count` slots, slot i at buf + i*stride (stride
+ * a multiple of sizeof(void *)).  Each slot holds the address of the next
+ * slot of the ring.  Both return the first slot.
+ */
+/* Slot i points to slot i+1, the last to the first. */
+void **mem_chain_stride(char *buf, size_t count, size_t stride);
+/* A random single cycle through every slot; consecutive hops go to
+ * different pages wherever the buffer spans more than one page. */
+void **mem_chain_random(char *buf, size_t count, size_t stride, size_t pagesize,
+                        uint64_t seed);
+/* Walk the ring from start: 0 if it is one cycle through exactly count
+ * slots of buf, -1 otherwise. */
+int mem_chain_check(void **start, const char *buf, size_t count, size_t stride);
+/* The same walk, noting in marks[k] the slot reached after k * ceil(count
+ * / nmarks) hops (for k while that is under count). */
+int mem_chain_walk(void **start, const char *buf, size_t count, size_t stride,
+		   void ***marks, size_t nmarks);
+
+/* The sum of len bytes as 64-bit words (and the tail as bytes), with
+ * four accumulators: the file readers and lat_ctx touch every byte they
+ * count, and the sum keeps the compiler from dropping the reads. */
+uint64_t mem_sum(const void *buf, size_t len);
+/* The cache line the system states (sysfs coherency_line_size), else
+ * 64: the default -L of tlb and par_mem. */
+size_t mem_line_size(void);
+
+/* Parse a -L line size: a power of two from 8 to max; NULL, or why not. */
+const char *mem_parse_line(const char *arg, uint64_t max, uint64_t *line);
+
+/* A small fast pseudo-random generator (splitmix64). */
+uint64_t mem_rand(uint64_t *state);
+
+/*
+ * Buffer placement: the buffers of one copy (bw_mem's source and
+ * destination, STREAM's three arrays) come from one mapping, each a
+ * chosen distance after the one before, because buffers a large power of
+ * two apart collide below the program (cache sets, DRAM banks and
+ * channels, the memory disambiguation of loads and stores) and copy at
+ * half speed.  MEM_SPREAD, the default, puts them a whole number of pages
+ * plus MEM_SPREAD_GAP pages apart (an odd count), never at a power-of-two
+ * distance of 1 MB or more; MEM_ALIGNED asks for the worst case on
+ * purpose: the next power of two at or above the buffer size, the first
+ * buffer 2 MB aligned.
+ */
+enum mem_place {
+	MEM_SPREAD = 0, /* the default: off every power of two */
+	MEM_ALIGNED     /* the worst case, on purpose */
+};
+#define MEM_SET_MAX    4 /* buffers in one set */
+#define MEM_SPREAD_GAP 3 /* pages between spread buffers */
+struct mem_set {
+	char *map;            /* the mapping, and its length */
+	size_t maplen;
+	size_t len;           /* bytes asked for each buffer */
+	size_t distance;      /* from each buffer to the next */
+	int n;                /* buffers */
+	enum mem_place place; /* the rule that chose the distance */
+	char *buf[MEM_SET_MAX];
+};
+/* The distance between consecutive buffers of len bytes under place; a
+ * page_offset >= 0 replaces the rule's offset within a page (bw_mem's
+ * conflict: 1920).  0 when len is too large to place. */
+size_t mem_set_distance(size_t len, enum mem_place place, long page_offset);
+/* n (1..MEM_SET_MAX) buffers of len bytes, placed by place (and
+ * page_offset, as mem_set_distance), each page touched once: 0, or -1
+ * after a message.  Free with mem_set_free (harmless on a zeroed set). */
+int mem_set_alloc(struct mem_set *s, int n, size_t len, enum mem_place place,
+		  long page_offset);
+void mem_set_free(struct mem_set *s);
+/* Record a placement in a result's placement text (struct
+ * bench_result's): appends " buffers=SPREAD+268447744", the rule's name
+ * and the distance in bytes from each buffer to the next. */
+void mem_set_note(char *placement, size_t len, enum mem_place place,
+		  size_t distance);
+
+#endif

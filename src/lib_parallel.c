@@ -1,0 +1,308 @@
+/*
+ * lib_parallel.c - -P copies of a measurement, each a process that sets
+ * up, calibrates and says it is ready; all are released together,
+ * sample, and keep running (so the load stays) until every copy has its
+ * samples (lib_harness_impl.h).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "lib_harness_impl.h"
+#include "lib_party.h"
+#include "lib_super.h"
+#include "lib_util.h"
+
+/* Shared between the copies and the parent for -P > 1. */
+struct shared {
+	atomic_int stop;         /* set by the parent: copies may exit */
+	struct party_tab *tabs;  /* per copy: its parties (own mapping) */
+	struct bench_sample s[]; /* parallel * repetitions samples */
+};
+
+static int
+write_byte(int fd, char ch)
+{
+	ssize_t w;
+
+	do
+		w = write(fd, &ch, 1);
+	while (w < 0 && errno == EINTR);
+	return w == 1 ? 0 : -1;
+}
+
+static void __attribute__((noreturn))
+run_copy(struct copy_run *c, int copy, int ctl, int go, struct shared *sh)
+{
+	char ch;
+	ssize_t r;
+	int ok;
+
+	party_reset(&c->cx, copy, c->o->helpers);
+	c->cx.ctl_fd = ctl;
+	if (c->d->init && c->d->init(c->d->state, &c->cx) != 0) {
+		write_byte(ctl, 'E');
+		_exit(EXIT_FAILED);
+	}
+	if (bench_calibrate(c) != 0) {
+		write_byte(ctl, 'E');
+		_exit(EXIT_FAILED);
+	}
+	write_byte(ctl, 'R');
+	do
+		r = read(go, &ch, 1);
+	while (r < 0 && errno == EINTR);
+	if (r != 1)
+		_exit(EXIT_FAILED);
+	c->out = &sh->s[(size_t)copy * (size_t)c->o->repetitions];
+	ok = bench_measure_copy(c) == 0;
+	sh->tabs[copy] = c->cx.parties;
+	write_byte(ctl, ok ? 'D' : 'E');
+	if (!ok)
+		_exit(EXIT_FAILED);
+	/* Keep the load on until every copy has its samples. */
+	while (!atomic_load(&sh->stop))
+		if (bench_timed(c, c->iters, NULL) != 0)
+			break;
+	if (c->d->cleanup)
+		c->d->cleanup(c->d->state);
+	_exit(0);
+}
+
+/* Wait until every copy has sent `want`; -1 if one failed or died. */
+static int
+gather(struct pollfd *pfd, int n, char want)
+{
+	int pending = n, i;
+
+	for (i = 0; i < n; i++)
+		pfd[i].events = POLLIN;
+	while (pending > 0) {
+		int rc = poll(pfd, (nfds_t)n, -1);
+
+		if (rc < 0) {
+			if (errno == EINTR)
+				continue;
+			util_syserr("poll");
+			return -1;
+		}
+		for (i = 0; i < n; i++) {
+			char ch;
+			ssize_t r;
+
+			if (pfd[i].fd < 0 ||
+			    !(pfd[i].revents & (POLLIN | POLLHUP | POLLERR)))
+				continue;
+			r = read(pfd[i].fd, &ch, 1);
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r != 1 || ch != want) {
+				if (r != 1)
+					util_err("copy %d of %d died", i + 1,
+					         n);
+				return -1;
+			}
+			pfd[i].fd = -pfd[i].fd - 1; /* poll skips negatives */
+			pending--;
+		}
+	}
+	for (i = 0; i < n; i++)
+		pfd[i].fd = -pfd[i].fd - 1;
+	return 0;
+}
+
+/* The parent's side of -P copies. */
+struct copies {
+	int n;              /* copies */
+	size_t shsize;      /* bytes mapped at sh */
+	struct shared *sh;  /* samples and parties, shared with the copies */
+	struct pollfd *pfd; /* each copy's control pipe; fd -1 when none */
+	pid_t *pids;        /* each copy; -1 when none or reaped */
+	int go[2];          /* the start barrier; -1 when closed */
+};
+
+/* Release whatever copies_open made (copies already killed or reaped). */
+static void
+copies_close(struct copies *k)
+{
+	int i;
+
+	for (i = 0; k->pfd != NULL && i < k->n; i++)
+		if (k->pfd[i].fd >= 0)
+			close(k->pfd[i].fd);
+	for (i = 0; i < 2; i++)
+		if (k->go[i] >= 0)
+			close(k->go[i]);
+	if (k->sh != NULL) {
+		if (k->sh->tabs != NULL)
+			munmap(k->sh->tabs, (size_t)k->n * sizeof(*k->sh->tabs));
+		munmap(k->sh, k->shsize);
+	}
+	free(k->pfd);
+	free(k->pids);
+}
+
+/* Memory shared with n copies of reps samples each, and the barrier.
+ * 0, or -1 after a message (nothing left to release). */
+static int
+copies_open(struct copies *k, int n, int reps)
+{
+	int i;
+
+	memset(k, 0, sizeof(*k));
+	k->n = n;
+	k->go[0] = k->go[1] = -1;
+	k->shsize = sizeof(struct shared) +
+	            (size_t)n * (size_t)reps * sizeof(struct bench_sample);
+	k->pfd = calloc((size_t)n, sizeof(*k->pfd));
+	k->pids = calloc((size_t)n, sizeof(*k->pids));
+	if (k->pfd == NULL || k->pids == NULL) {
+		util_err("out of memory for %d copies", n);
+		copies_close(k);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		k->pfd[i].fd = -1;
+		k->pids[i] = -1;
+	}
+	k->sh = mmap(NULL, k->shsize, PROT_READ | PROT_WRITE,
+	             MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (k->sh == MAP_FAILED) {
+		k->sh = NULL;
+		util_syserr("mmap");
+		copies_close(k);
+		return -1;
+	}
+	atomic_init(&k->sh->stop, 0);
+	k->sh->tabs = mmap(NULL, (size_t)n * sizeof(*k->sh->tabs),
+	                   PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+	                   -1, 0);
+	if (k->sh->tabs == MAP_FAILED) {
+		k->sh->tabs = NULL;
+		util_syserr("mmap");
+		copies_close(k);
+		return -1;
+	}
+	memset(k->sh->tabs, 0, (size_t)n * sizeof(*k->sh->tabs));
+	if (pipe2(k->go, O_CLOEXEC) != 0) {
+		k->go[0] = k->go[1] = -1;
+		util_syserr("pipe");
+		copies_close(k);
+		return -1;
+	}
+	return 0;
+}
+
+/* Fork every copy, each with its control pipe; 0, or -1 after a
+ * message (the copies forked so far are left to copies_kill). */
+static int
+copies_fork(struct copies *k, struct copy_run *c)
+{
+	int i, j, ctl[2];
+
+	for (i = 0; i < k->n; i++) {
+		if (pipe2(ctl, O_CLOEXEC) != 0) {
+			util_syserr("pipe");
+			return -1;
+		}
+		/* Copy i is placed as itself (helper 0 of copy i). */
+		party_reset(&c->cx, i, c->o->helpers);
+		k->pids[i] = super_fork(&c->cx, 0);
+		if (k->pids[i] < 0) {
+			close(ctl[0]);
+			close(ctl[1]);
+			return -1;
+		}
+		if (k->pids[i] == 0) {
+			close(ctl[0]);
+			close(k->go[1]);
+			for (j = 0; j < i; j++)
+				close(k->pfd[j].fd);
+			run_copy(c, i, ctl[1], k->go[0], k->sh);
+		}
+		close(ctl[1]);
+		k->pfd[i].fd = ctl[0];
+	}
+	close(k->go[0]);
+	k->go[0] = -1;
+	return 0;
+}
+
+static void
+copies_kill(struct copies *k)
+{
+	int i;
+
+	for (i = 0; i < k->n; i++)
+		if (k->pids[i] > 0)
+			kill(k->pids[i], SIGKILL);
+	for (i = 0; i < k->n; i++)
+		if (k->pids[i] > 0)
+			while (waitpid(k->pids[i], NULL, 0) < 0 && errno == EINTR)
+				;
+}
+
+/* Reap every copy; 0, or -1 after a message if one did not exit 0. */
+static int
+copies_reap(struct copies *k)
+{
+	int i, st, rc = 0;
+
+	for (i = 0; i < k->n; i++) {
+		while (waitpid(k->pids[i], &st, 0) < 0 && errno == EINTR)
+			;
+		if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+			rc = -1;
+		k->pids[i] = -1;
+	}
+	if (rc != 0)
+		util_err("a copy failed while finishing");
+	return rc;
+}
+
+/* Release every copy at once; 0, or -1 after a message. */
+static int
+copies_release(struct copies *k)
+{
+	int i;
+
+	for (i = 0; i < k->n; i++)
+		if (write_byte(k->go[1], 'G') != 0) {
+			util_syserr("start barrier");
+			return -1;
+		}
+	return 0;
+}
+
+int
+bench_run_parallel(struct copy_run *c, struct bench_sample *all, char *where,
+             size_t wherelen)
+{
+	struct copies k;
+	int rc;
+
+	if (copies_open(&k, c->o->parallel, c->o->repetitions) != 0)
+		return -1;
+	if (copies_fork(&k, c) != 0 || gather(k.pfd, k.n, 'R') != 0 ||
+	    copies_release(&k) != 0 || gather(k.pfd, k.n, 'D') != 0) {
+		copies_kill(&k);
+		copies_close(&k);
+		return -1;
+	}
+	atomic_store(&k.sh->stop, 1);
+	rc = copies_reap(&k);
+	memcpy(all, k.sh->s,
+	       (size_t)k.n * (size_t)c->o->repetitions * sizeof(*all));
+	party_report(where, wherelen, k.sh->tabs, k.n);
+	c->iters = k.sh->s[0].iters;
+	copies_close(&k);
+	return rc;
+}

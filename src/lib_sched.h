@@ -1,0 +1,64 @@
+/*
+ * lib_sched.h - CPU placement of every party of a measurement (LMBENCH_SCHED).
+ */
+#ifndef LIB_SCHED_H
+#define LIB_SCHED_H
+
+/*
+ * Place the calling process for copy `copy` (0..) and helper `helper`
+ * (0 = the copy itself) where each copy has `helpers` helpers, by the
+ * policy in LMBENCH_SCHED: DEFAULT, SINGLE, SAME, CROSS, BALANCED,
+ * BALANCED_SPREAD, UNIQUE, UNIQUE_SPREAD, "CUSTOM cpu cpu ...",
+ * "CUSTOM_UNIQUE cpu ..." (alias CUSTOM_SPREAD); unset: the program's
+ * default (sched_set_default).  SAME puts every party of copy c on CPU c;
+ * CROSS puts copy c's process and its even helpers on one CPU of a pair
+ * and the odd helpers on the other, the pair chosen to share a cache
+ * (sched_cross_shared names the level).  Logical CPU k is the k-th CPU of
+ * the affinity mask the program started with, so restricted cpusets are
+ * respected.  Returns the CPU chosen, -2 when the policy places nothing,
+ * or -1 after a message.
+ */
+int sched_place(int copy, int helper, int helpers);
+/* The CPU sched_place would choose, without moving anything. */
+int sched_target(int copy, int helper, int helpers);
+/*
+ * Place a network server (the calling process) by LMBENCH_SCHED as the
+ * peer of copy 0: SAME on copy 0's CPU, CROSS on the other CPU of its
+ * pair.  For lat_tcp, lat_udp, lat_connect, bw_tcp, lat_rpc,
+ * lat_unix_connect and lmhttp's servers.  As sched_place.
+ */
+int sched_place_server(void);
+/* A placement given by an option (a server's, e.g. -s's value): checked,
+ * then in force as if LMBENCH_SCHED said it.  0, or -1 after a message. */
+int sched_set_policy(const char *policy);
+/* Check LMBENCH_SCHED; -1 after a message when it is not understood.
+ * CROSS where the process may use one CPU only: a message, and the
+ * program exits 77 here. */
+int sched_check_env(void);
+/* The policy name in force: LMBENCH_SCHED, else the program's default
+ * (set with sched_set_default), else "DEFAULT". */
+const char *sched_policy(void);
+/* A program's own default policy, used when LMBENCH_SCHED is unset
+ * (the programs with helpers: "SAME"). */
+void sched_set_default(const char *policy);
+/* Under CROSS, the cache level copy's pair of CPUs shares ("L2", "L3",
+ * "none"); NULL under any other policy. */
+const char *sched_cross_shared(int copy);
+
+/* Pure helpers, exposed for the unit tests. */
+/* Logical CPU index for the policy (before taking it modulo ncpus); -2 for
+ * DEFAULT; -3 for CROSS (chosen from the topology); -1 if the policy is
+ * not understood. */
+int sched_logical_cpu(const char *policy, int copy, int helper, int helpers,
+                      int ncpus);
+/* CROSS's pairs: level is the n x n matrix of the lowest cache level
+ * CPUs i and j share (0: none).  Pairs CPUs greedily in order, each with
+ * the partner that shares the lowest level of 2 or more, else level 1
+ * (threads of one core), else any; pairs[k] is pair k (n/2 entries).
+ * Returns the number of pairs. */
+#define SCHED_TOPO_MAX 256
+int sched_cross_pairs(int n, const int *level, int (*pairs)[2]);
+/* The k-th number of the bit-reversal permutation of 0..n-1. */
+int sched_spread(int k, int n);
+
+#endif

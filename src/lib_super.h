@@ -1,0 +1,52 @@
+/*
+ * lib_super.h - the supervisor: the program's start, its private
+ * temporary directory, helper processes, signals and the run-time bound.
+ */
+#ifndef LIB_SUPER_H
+#define LIB_SUPER_H
+
+#include "lib_party.h"
+
+/*
+ * Split into a supervisor and a worker.  The call returns in the
+ * worker, which runs the program in its own process group.  The
+ * supervisor never returns: it waits, and
+ *  - exits with the worker's status when the worker ends;
+ *  - on SIGTERM, SIGINT, SIGHUP or SIGQUIT kills the worker's whole
+ *    process group and ends by the same signal;
+ *  - after LMBENCH_TIMEOUT seconds (default 300, 0 = no bound) prints a
+ *    message, kills the group and exits 1;
+ *  - removes the private temporary directory (super_tmpdir) and every
+ *    directory made by super_mkdtemp, in all cases.
+ * Returns -1 (after a message) only if the split itself fails.
+ * Programs call bench_start (lib_harness.h), which calls this.
+ */
+int super_start(void);
+
+/*
+ * The private temporary directory of this run, created on first use
+ * (mode 0700, under $TMPDIR or /tmp) and removed by the supervisor when
+ * the program ends, however it ends.  NULL after a message on failure.
+ */
+const char *super_tmpdir(void);
+
+/*
+ * Make a new directory dir/prefix.XXXXXX (mkdtemp) that the supervisor
+ * removes, with everything in it, when the program ends, however it ends.
+ * Returns its path (malloc'd), or NULL after a message.
+ */
+char *super_mkdtemp(const char *dir, const char *prefix);
+/* Remove path and everything below it (without following links). */
+void super_rmtree(const char *path);
+
+/*
+ * fork() for benchmark helpers: the child is killed when its parent
+ * dies (so no process outlives the program), closes the copy's control
+ * pipe, and is placed on a CPU by LMBENCH_SCHED as helper number
+ * `helper` (1..) of the copy cx (NULL: copy 0 outside a measurement);
+ * outside the timed callback the helper becomes a party of cx.  Returns
+ * as fork() does; -1 after a message.
+ */
+int super_fork(struct copy_ctx *cx, int helper);
+
+#endif

@@ -1,0 +1,62 @@
+/*
+ * lib_util.h - program name, error messages and exit statuses, strict number and
+ * size parsers, full reads and writes.
+ */
+#ifndef LIB_UTIL_H
+#define LIB_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define EXIT_FAILED      1  /* ran and failed */
+#define EXIT_USAGE       2  /* bad option, number or argument */
+#define EXIT_UNSUPPORTED 77 /* not supported on this system */
+
+/* Remember the program name (basename of argv0) for messages. */
+void util_set_progname(const char *argv0);
+/* The program name set above, or "lmbench" before it is set. */
+const char *util_progname(void);
+/* Print "prog: <message>\n" on stderr. */
+void util_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* As util_err, with ": <strerror(errno)>" appended. */
+void util_syserr(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Print "Usage: prog <args>" on stderr (the caller then exits 2). */
+void util_usage(const char *args);
+
+/*
+ * Parse an unsigned decimal integer in [min, max].  Returns NULL on
+ * success (result in *out) or a static text saying what was wrong.
+ */
+const char *util_parse_u64(const char *s, uint64_t min, uint64_t max,
+                           uint64_t *out);
+/*
+ * Parse a size: a decimal number (a fraction allowed) with an optional
+ * suffix k=2^10 K=10^3 m=2^20 M=10^6 g=2^30 G=10^9.  A bare number is
+ * multiplied by unit (1 for bytes).  Returns NULL on success or a static
+ * text saying what was wrong.
+ */
+const char *util_parse_size(const char *s, uint64_t unit, uint64_t *out);
+/* A size argument in [lo, hi] bytes; 0, or -1 after printing
+ * "prog: bad WHAT 'arg': why (lo to hi bytes)". */
+int util_size_arg(const char *what, const char *arg, uint64_t lo, uint64_t hi,
+		  uint64_t *out);
+/* Parse a non-negative decimal floating point number (no suffix). */
+const char *util_parse_double(const char *s, double *out);
+
+/*
+ * Read an environment variable holding an unsigned integer in [min,max].
+ * Returns 0 when unset (*out untouched), 1 when set and valid, -1 after
+ * printing "prog: bad NAME 'value': why" when set and invalid.
+ */
+int util_env_u64(const char *name, uint64_t min, uint64_t max, uint64_t *out);
+/* Same for a non-negative floating point variable. */
+int util_env_double(const char *name, double *out);
+
+/* Read or write exactly n bytes (retrying short transfers and EINTR).
+ * Return n, fewer at end of file (reads), or -1 on error. */
+ssize_t util_readn(int fd, void *buf, size_t n);
+ssize_t util_writen(int fd, const void *buf, size_t n);
+
+#endif
