@@ -5,10 +5,12 @@
 # leaves only through html() or gp().
 #
 # phase "read" (the default), over the result files: writes under dir
-#   d.K        one series: size (MB) or processes, and the figure
+#   d.K        one series: size (MB) or processes, and the figure; for
+#              xlat and xbw the place of the figure in xlat_names or
+#              xbw_names (below), and the figure
 #   series     FILE-INDEX TAB KIND TAB NAME TAB d.K per series (KIND lat,
-#              bw or ctx; NAME "stride 128", "random", a bw_mem kernel,
-#              "size=16k")
+#              bw, ctx, xlat or xbw; NAME "stride 128", "random", a bw_mem
+#              kernel, "size=16k", "same CPU", "cross-CPU")
 #   caches.N   the cache sizes the header states: level and MB
 #   metrics    FILE-INDEX TAB LABEL TAB VALUE TAB UNIT per classic line
 #   failures   FILE-INDEX TAB the line, per [FAILED: ...] / [SKIPPED: ...]
@@ -21,13 +23,39 @@
 function number(v) {
 	return v ~ /^([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/
 }
-function out(line,    key) {
-	key = idx SUBSEP kind SUBSEP sname
+function out_to(k, name, line,    key) {
+	key = idx SUBSEP k SUBSEP name
 	if (!(key in file)) {
 		file[key] = dir "/d." (++ndata)
-		printf "%s\t%s\t%s\t%s\n", idx, kind, sname, file[key] > (dir "/series")
+		printf "%s\t%s\t%s\t%s\n", idx, k, name, file[key] > (dir "/series")
 	}
 	print line > file[key]
+}
+function out(line) { out_to(kind, sname, line) }
+# The figures measured both ways (the classic line on one CPU, the
+# runner's [CROSS-CPU: ...] line across two): their places on the x axis
+# of the xlat (microseconds) and xbw (MB/s) plots, by the classic line's
+# label or the cross line's command; 0 for any other.  scripts/report
+# names the places in the same order.
+function same_place(label) {
+	if (label == "Pipe latency") return 1
+	if (label == "AF_UNIX sock stream latency") return 2
+	if (label ~ /^UDP latency using /) return 3
+	if (label ~ /^TCP latency using /) return 4
+	if (label ~ /^TCP\/IP connection cost to /) return 5
+	if (label == "Pipe bandwidth") return 1
+	if (label == "AF_UNIX sock stream bandwidth") return 2
+	return 0
+}
+function cross_place(cmd,    w, n) {
+	n = split(cmd, w, " ")
+	if (w[1] == "lat_pipe" || w[1] == "bw_pipe") return 1
+	if (w[1] == "lat_unix" || w[1] == "bw_unix") return 2
+	if (w[1] == "lat_udp") return 3
+	if (w[1] == "lat_tcp") return 4
+	if (w[1] == "lat_connect") return 5
+	if (w[1] == "lat_ctx" && w[n] == "2" && w[n - 2] == "-s" && w[n - 1] == "0") return 6
+	return 0
 }
 function kernel(t) {
 	if (t ~ /^libc bcopy unaligned/) return "bcopy"
@@ -69,6 +97,15 @@ phase == "" && /^\[(FAILED|SKIPPED): / {
 	printf "%s\t%s\n", idx, tab($0) > (dir "/failures")
 	next
 }
+phase == "" && /^\[CROSS-CPU: / && $0 !~ /^\[CROSS-CPU: (begin|end)/ {
+	t = substr($0, 13)
+	i = index(t, ": ")
+	n = split(substr(t, i + 2), w, /[ \]]+/)
+	p = cross_place(substr(t, 1, i - 1))
+	if (i > 0 && p > 0 && number(w[1]))
+		out_to(w[2] == "MB/sec" ? "xbw" : "xlat", "cross-CPU", p " " w[1])
+	next
+}
 phase == "" && /^\[/ { next }
 phase == "" && /^[ \t]*$/ { kind = ""; next }
 phase == "" && /^Memory load latency/ { mode = "lat"; next }
@@ -103,11 +140,18 @@ phase == "" && (/^"/ || /^[A-Za-z]/) {
 		i = index($0, ": ")
 		n = split(substr($0, i + 2), w, " ")
 		printf "%s\t%s\t%s\t%s\n", idx, tab(substr($0, 1, i - 1)), tab(w[1]), (n > 1 ? tab(w[2]) : "") > (dir "/metrics")
+		p = same_place(substr($0, 1, i - 1))
+		if (p > 0 && number(w[1]) && (w[2] == "microseconds" || w[2] == "MB/sec"))
+			out_to(w[2] == "MB/sec" ? "xbw" : "xlat", "same CPU", p " " w[1])
 	}
 	kind = ""
 	next
 }
-phase == "" && kind != "" && NF == 2 && number($1) && number($2) { out($1 " " $2) }
+phase == "" && kind != "" && NF == 2 && number($1) && number($2) {
+	out($1 " " $2)
+	if (kind == "ctx" && sname == "size=0k" && $1 == "2")
+		out_to("xlat", "same CPU", "6 " $2)
+}
 
 # ---------------------------------------------------------------- table
 

@@ -1442,6 +1442,12 @@ read_json(int side, const char *file, const char *text, char **placement,
 
 			snprintf(cmd, sizeof(cmd), "%s%s%s", r.program ? r.program : "?",
 			         r.nargs ? " " : "", r.args.s ? r.args.s : "");
+			/* Args that name the runner's private directories
+			 * (lat_syscall stat FILE) match without their unique
+			 * part, as the metrics' args below: the failure of the
+			 * new run is the base's metric's. */
+			if (r.args.s != NULL)
+				norm_name(r.args.s);
 			add_record(side, strcmp(r.status, "failed") == 0, cmd, r.program,
 			           r.args.s ? r.args.s : "",
 			           r.has_exit ? (int)r.exitcode : 0, r.error, text, cross);
@@ -1465,6 +1471,8 @@ read_json(int side, const char *file, const char *text, char **placement,
 		if (r.has_size)
 			size_text(size, sizeof(size), r.size_bytes);
 		src.program = xstrdup(r.program);
+		if (r.args.s != NULL)
+			norm_name(r.args.s);
 		src.args = xstrdup(r.args.s ? r.args.s : "");
 		u = unit_find(r.unit, 0);
 		{
@@ -2122,18 +2130,33 @@ static const char *const ci_note =
 	"statistics covers the median with 95 % probability (the full range "
 	"of 5 covers it 93.75 % of the time)";
 
+/* The geometric mean's change as "+1.23%", or "n/a" when no row was
+ * judged (nothing compared, or only facts such as tlb's pages): never a
+ * zero that reads as "no change". */
+static void
+geo_text(char *out, size_t len, const struct summary *s)
+{
+	if (s->ngeo > 0)
+		snprintf(out, len, "%+.2f%%", s->geo);
+	else
+		snprintf(out, len, "n/a");
+}
+
 /* The summary in one line, ended by end. */
 static void
 summary_line(FILE *f, const struct summary *s, const struct opts *o,
              const char *end)
 {
+	char geo[32];
+
+	geo_text(geo, sizeof(geo), s);
 	fprintf(f, "%zu compared: %zu regression%s, %zu improvement%s, %zu failed run%s, "
-	        "%zu missing%s, %zu new, %zu unreliable; geomean %+.2f%% (+ = better)",
+	        "%zu missing%s, %zu new, %zu unreliable; geomean %s (+ = better)",
 	        s->rows, s->regress, s->regress == 1 ? "" : "s", s->improve,
 	        s->improve == 1 ? "" : "s", sides[NEW].nrecords[1],
 	        sides[NEW].nrecords[1] == 1 ? "" : "s",
 	        s->missing, o->allow_missing && s->missing ? " (allowed)" : "",
-	        s->added, s->unreliable, s->geo);
+	        s->added, s->unreliable, geo);
 	if (o->gate)
 		fprintf(f, "; gate: %s", s->fail ? "FAIL" : "pass");
 	fputs(end, f);
@@ -2144,7 +2167,7 @@ out_text(FILE *f, const struct row *rows, const struct summary *sum,
          const struct opts *o)
 {
 	size_t i, w = 6, lw = 14;
-	char b[64], n[64], st[96], nm[256];
+	char b[64], n[64], st[96], nm[256], geo[32];
 	const struct record *rec;
 
 	side_line(f, BASE, E_TEXT);
@@ -2187,8 +2210,9 @@ out_text(FILE *f, const struct row *rows, const struct summary *sum,
 		        r->m->unit, (int)lw, b, r->s[BASE].n, (int)lw, n,
 		        r->s[NEW].n, r->change, st);
 	}
-	fprintf(f, "%-*s %6s %*s %4s %*s %4s %+8.2f%%  %s\n", (int)w,
-	        "geomean", "", (int)lw, "", "", (int)lw, "", "", sum->geo,
+	geo_text(geo, sizeof(geo), sum);
+	fprintf(f, "%-*s %6s %*s %4s %*s %4s %9s  %s\n", (int)w,
+	        "geomean", "", (int)lw, "", "", (int)lw, "", "", geo,
 	        sum->regress ? "" : "no regression");
 	for (i = 0; i < nmetrics; i++) {
 		const struct row *r = &rows[i];
@@ -2331,11 +2355,16 @@ out_json(FILE *f, const struct row *rows, const struct summary *sum,
 		put(f, rec->error, E_JSON);
 		fputc('}', f);
 	}
-	fprintf(f, "],\n\"geomean_better_pct\":%.4f,\"compared\":%zu,\"regressions\":%zu,"
+	fputs("],\n", f);
+	if (sum->ngeo > 0)
+		fprintf(f, "\"geomean_better_pct\":%.4f", sum->geo);
+	else
+		fputs("\"geomean_better_pct\":null", f);
+	fprintf(f, ",\"compared\":%zu,\"regressions\":%zu,"
 	        "\"improvements\":%zu,\"failed_runs\":%zu,\"failed_metrics\":%zu,"
 	        "\"missing\":%zu,\"new_metrics\":%zu,"
 	        "\"unreliable\":%zu,\"gate\":\"%s\"}\n",
-	        sum->geo, sum->rows, sum->regress, sum->improve,
+	        sum->rows, sum->regress, sum->improve,
 	        sides[NEW].nrecords[1], sum->failed, sum->missing, sum->added,
 	        sum->unreliable, sum->fail ? "fail" : "pass");
 }

@@ -287,6 +287,13 @@ has "$T_TMP/out" "^warning: the sides differ in kernel: base 'Linux 6\.1\.0', ne
 has "$T_TMP/out" "^warning: the sides differ in compiler: base 'cc 14', new 'clang 18'$" "compiler warned"
 has "$T_TMP/out" "^warning: the sides differ in placement policy: base 'DEFAULT', new 'UNIQUE'$" "placement warned"
 has "$T_TMP/out" "^warning: the sides differ in ENOUGH: base '5000', new '1000'$" "ENOUGH warned"
+sed '2i [BUILD_FLAGS: cc -O2 -g]' "$T_TMP/base.0" >"$T_TMP/flags.0"
+sed '2i [BUILD_FLAGS: cc -O0 -g]' "$T_TMP/base.0" >"$T_TMP/flags.1"
+cp "$FX/base.0.json" "$T_TMP/flags.0.json"
+cp "$FX/base.0.json" "$T_TMP/flags.1.json"
+run_prog "$CMP" "$T_TMP/flags.0" "$T_TMP/flags.1"
+count "$T_TMP/out" '^warning' 1 "build flags alone: one warning"
+has "$T_TMP/out" "^warning: the sides differ in build flags: base 'cc -O2 -g', new 'cc -O0 -g'$" "build flags warned"
 run_prog "$CMP" "$FX/base.0" "$FX/new.0"
 hasnt "$T_TMP/out" '^warning' "no warning for the same machine"
 
@@ -319,6 +326,25 @@ expect_rc 1 "a skipped program's vanished metric fails the gate"
 has "$T_TMP/out" '^skipped: lat_pipe Pipe latency \(lat_pipe: skipped, 77: lat_pipe: not supported here\)$' "the skipped metric is named"
 run_prog "$CMP" --fail-on-regression --allow-missing --threshold 50 "$FX/base.0" "$T_TMP/f/new.0"
 expect_rc 0 "a skipped program with --allow-missing"
+# A failure whose args name the runner's private directory (lat_syscall
+# stat FILE, a fresh mktemp name each run): the base's metric of those
+# args failed, not vanished.  Nothing else compared: the geometric mean
+# is n/a (JSON null), never a zero.
+mkdir -p "$T_TMP/d"
+echo '{"schema":1,"program":"lat_syscall","args":["-P","1","stat","/tmp/lmbench-ng-run.AbC123/lmbench"],"metric":"Simple stat","unit":"us","value":0.6,"samples":[0.6,0.61,0.59]}' >"$T_TMP/d/a.0.json"
+echo '{"schema":1,"program":"lat_syscall","args":["-P","1","stat","/tmp/lmbench-ng-run.XyZ789/lmbench"],"status":"failed","exit":1,"error":"timed out: still running after 1 s (LMBENCH_TIMEOUT)"}' >"$T_TMP/d/b.0.json"
+result "$T_TMP/d/a.0"
+result "$T_TMP/d/b.0"
+run_prog "$CMP" --fail-on-regression --allow-missing "$T_TMP/d/a.0" "$T_TMP/d/b.0"
+expect_rc 1 "a failure in the runner's private directory fails the gate"
+has "$T_TMP/out" '^failed: lat_syscall Simple stat \(lat_syscall -P 1 stat /tmp/lmbench-ng-run\.XyZ789/lmbench: status 1: timed out' "a failure in the runner's private directory is its metric's"
+has "$T_TMP/out" '^geomean +n/a  ' "nothing compared: geomean n/a"
+has "$T_TMP/out" 'geomean n/a \(\+ = better\); gate: FAIL$' "nothing compared: the summary's geomean n/a"
+run_prog "$CMP" --json "$T_TMP/d/a.0" "$T_TMP/d/b.0"
+if [ "$(jq_py "$T_TMP/out" '(d["geomean_better_pct"], d["failed_metrics"], d["missing"])')" = "(None, 1, 0)" ]; then ok; else
+	not_ok "json: nothing compared: $(head -c 600 "$T_TMP/out")"
+fi
+
 # Mixed samples: unreliable, neither passed nor failed; --strict fails it.
 mkdir -p "$T_TMP/m"
 cp "$FX/new.0" "$T_TMP/m/new.0"

@@ -32,6 +32,29 @@ if command -v gnuplot >/dev/null; then
 else
 	echo "report: plot checks skipped: gnuplot is not installed (Debian: gnuplot-nox)"
 fi
+# The runner's cross-CPU section (fixtures/cross/box1.2): each two-party
+# figure on one CPU (the classic line) beside the same across two, at the
+# place scripts/report names (pipe, AF_UNIX, UDP, TCP, TCP conn, ctx
+# 2p/0K; pipe and AF_UNIX bandwidth); a failed cross run (TCP) is no
+# point.  lmbench's own files get no such plot (box1.0 above: 6 plots).
+mkdir "$T_TMP/x"
+REPORT_DIR=$T_TMP/x awk -f "$top/scripts/escape.awk" -f "$top/scripts/report.awk" "$top/tests/fixtures/cross/box1.2"
+got=$(awk -F '\t' '$2 ~ /^x/ { printf "%s %s:", $2, $3; while ((getline l < $4) > 0) printf " %s", l; print "" }' "$T_TMP/x/series" | sort)
+want='xbw cross-CPU: 2 4990.41 1 1961.48
+xbw same CPU: 2 12345.67 1 4567.89
+xlat cross-CPU: 1 30.1234 2 41.5 6 25.31 3 52.0 5 61.25
+xlat same CPU: 1 4.8123 2 6.1044 3 9.2201 4 12.8800 5 23.4567 6 1.24'
+if [ "$got" = "$want" ]; then ok; else not_ok "cross-CPU series: $got"; fi
+if command -v gnuplot >/dev/null; then
+	run_prog sh "$REP" -o "$T_TMP/cross.html" "$top/tests/fixtures/cross/box1.2"
+	expect_rc 0 "report of a file with a cross-CPU section"
+	if [ "$(grep -c '<svg' "$T_TMP/cross.html")" -eq 8 ] && grep -q '<h2>Same CPU and cross-CPU</h2>' "$T_TMP/cross.html" &&
+		[ "$(grep -c '>cross-CPU<' "$T_TMP/cross.html")" -eq 2 ] && [ "$(grep -c '>same CPU<' "$T_TMP/cross.html")" -eq 2 ] &&
+		grep -q '>ctx 2p/0K<' "$T_TMP/cross.html"; then ok; else
+		not_ok "cross-CPU plots: $(grep -c '<svg' "$T_TMP/cross.html") plots, $(grep -c '>cross-CPU<' "$T_TMP/cross.html") cross-CPU keys"
+	fi
+	if ! grep -q 'Same CPU and cross-CPU' "$page"; then ok; else not_ok "report plots cross-CPU figures of files without any"; fi
+fi
 # Failed and skipped runs are listed, and FAIL shows in the summary.
 run_prog sh "$REP" -o "$T_TMP/failed.html" "$top/tests/fixtures/failures/box1.1"
 expect_rc 0 "report of a file with failures"

@@ -125,6 +125,29 @@ if [ -s "$T_TMP/r/summary.out" ] && [ -s "$T_TMP/r/percent.out" ]; then ok; else
 mkdir -p "$T_TMP/none"
 run_prog sh "$top/scripts/see" "$T_TMP/none"
 expect_rc 1 "see with no result file"
+# Every entry point of scripts/ (a file with a #! line; the rest are
+# sourced or read by awk) run the way the README types it, scripts/NAME
+# from the top directory: executable in git (a clone gets git's mode)
+# and in this tree, and -h answers with one line and status 2, never
+# "Permission denied" (126).
+n=0
+for f in "$top"/scripts/*; do
+	[ "$(head -c 2 "$f")" = '#!' ] || continue
+	name=${f##*/}
+	n=$((n + 1))
+	if (cd "$top" && git rev-parse --git-dir >/dev/null 2>&1); then
+		mode=$(cd "$top" && git ls-files -s "scripts/$name" | cut -d ' ' -f 1)
+		if [ "$mode" = 100755 ]; then ok; else
+			not_ok "scripts/$name has mode ${mode:-none} in git, want 100755 (git update-index --chmod=+x)"
+		fi
+	fi
+	# shellcheck disable=SC2016 # $1 and $2 are the inner shell's
+	run_prog sh -c 'cd "$1" && exec "scripts/$2" -h </dev/null' sh "$top" "$name"
+	expect_rc 2 "scripts/$name -h, run directly"
+	expect_one_line "$T_TMP/err" "scripts/$name -h, run directly"
+done
+if [ "$n" -ge 7 ]; then ok; else not_ok "only $n entry points found in scripts/"; fi
+
 # config-run without a terminal: defaults, environment overrides, and
 # bad answers refused (status 2) before anything runs.
 CR=$top/scripts/config-run
@@ -257,6 +280,18 @@ EOF
 		grep -q '"program":"lat_pipe","args":\["-P","1"\],"status":"skipped","exit":77,' "$f.json" &&
 		grep -q '"program":"bw_pipe","args":\["-P","1"\],"status":"failed","exit":137,"error":"killed by SIGKILL"' "$f.json"; then ok; else
 		not_ok "skipped and killed: $(grep '^\[FAILED\|^\[SKIPPED' "$f" 2>/dev/null) $(grep status "$f.json" 2>/dev/null)"
+	fi
+
+	# Output that is not a result (status 0, no figure: LMBENCH_FAIL's
+	# :0) is a failure too, named as such.
+	grep -v '^BENCHMARK_SYSCALL' "$sub" >"$T_TMP/CONFIG.pipe"
+	LMBENCH_FAIL=lat_pipe:0 RESULTS_DIR=$T_TMP/rjunk run_prog sh "$top/scripts/lmbench" "$BUILD" "$T_TMP/CONFIG.pipe"
+	expect_rc 1 "runner with a program whose output is not a result"
+	f=$(find "$T_TMP/rjunk" -type f -name "$(uname -n).0")
+	if [ -n "$f" ] && grep -q '^\[FAILED: lat_pipe -P 1: status 0: output not understood (no figure in its output)\]$' "$f" &&
+		grep -q '"program":"lat_pipe","args":\["-P","1"\],"status":"failed","exit":0,"error":"output not understood (no figure in its output)"' "$f.json" &&
+		grep -q '^Pipe bandwidth: [0-9]' "$f"; then ok; else
+		not_ok "output not understood: $(grep '^\[FAILED' "$f" 2>/dev/null | head -n 2) $(grep status "$f.json" 2>/dev/null | head -n 2)"
 	fi
 
 	# One CPU (taskset -c 0): the cross-CPU runs are skipped, with their

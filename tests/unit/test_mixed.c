@@ -1,10 +1,107 @@
-/* test_mixed.c - unit tests of the mixed-samples rule (stats_mixed). */
+/* test_mixed.c - unit tests of the mixed-samples rule (stats_mixed), and
+ * of what the emitter does with a mixed result: one warning line on
+ * stderr, "mixed":[LOW,HIGH] in the JSON record. */
+#include <fcntl.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "lib_stats.h"
 #include "check.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The whole of file path (at most len - 1 bytes) into buf; "" if none. */
+static void
+slurp(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY);
+	ssize_t r = fd < 0 ? 0 : read(fd, buf, len - 1);
+
+	buf[r > 0 ? r : 0] = '\0';
+	if (fd >= 0)
+		close(fd);
+}
+
+/* Lines of s that hold word (start with it: at_start). */
+static int
+lines_with(const char *s, const char *word, int at_start)
+{
+	int n = 0;
+
+	while (s != NULL && *s) {
+		const char *e = strchr(s, '\n'), *w = strstr(s, word);
+
+		n += w != NULL && (e == NULL || w < e) && (!at_start || w == s);
+		s = e != NULL ? e + 1 : NULL;
+	}
+	return n;
+}
+
+/*
+ * report_us over samples us[0..n-1] (sorted, microseconds) recorded with
+ * placement pl: the classic line always; the warning (naming cause) and
+ * the record's "mixed":[LOW,HIGH] exactly when the samples are mixed.
+ */
+static void
+check_report(const double *us, size_t n, const char *pl, const char *mixed,
+             const char *cause)
+{
+	struct bench_sample smp[16];
+	struct bench_result r;
+	char errp[] = "/tmp/test_mixed.err.XXXXXX";
+	char jsonp[] = "/tmp/test_mixed.json.XXXXXX";
+	char err[4096], json[4096];
+	int efd = mkstemp(errp), jfd = mkstemp(jsonp), saved;
+	size_t i;
+
+	CHECK(efd >= 0 && jfd >= 0 && n <= N(smp));
+	if (efd < 0 || jfd < 0 || n > N(smp))
+		return;
+	close(jfd);
+	memset(&r, 0, sizeof(r));
+	for (i = 0; i < n; i++) {
+		smp[i].ns_per_iter = us[i] * 1000.0;
+		smp[i].iters = 1000;
+	}
+	r.samples = smp;
+	r.nsamples = n;
+	r.ns_per_iter = smp[n / 2].ns_per_iter;
+	r.stat = BENCH_MEDIAN;
+	r.parallel = 1;
+	r.repetitions = (int)n;
+	r.iterations = 1000;
+	snprintf(r.placement, sizeof(r.placement), "%s", pl);
+	setenv("LMBENCH_JSON", jsonp, 1);
+	fflush(stderr);
+	saved = dup(STDERR_FILENO);
+	dup2(efd, STDERR_FILENO);
+	CHECK(report_us(&r, "Pipe latency", 1) == 0);
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	close(efd);
+	unsetenv("LMBENCH_JSON");
+	slurp(errp, err, sizeof(err));
+	slurp(jsonp, json, sizeof(json));
+	unlink(errp);
+	unlink(jsonp);
+	CHECK(lines_with(err, "Pipe latency: ", 1) == 1);
+	CHECK(lines_with(json, "\"metric\":\"Pipe latency\"", 0) == 1);
+	if (mixed == NULL) {
+		CHECK(strstr(err, "warning") == NULL);
+		CHECK(strstr(json, "\"mixed\"") == NULL);
+		return;
+	}
+	CHECK(lines_with(err, "warning: Pipe latency: the samples form", 0) ==
+	      1);
+	CHECK(strstr(err, cause) != NULL);
+	CHECK(strstr(json, mixed) != NULL);
+	if (strstr(err, cause) == NULL || strstr(json, mixed) == NULL)
+		fprintf(stderr, "stderr: %s\nrecord: %s\n", err, json);
+}
 
 int
 main(void)
@@ -32,6 +129,9 @@ main(void)
 	static const double rates[] = { 731, 760, 790, 815, 820, 2900, 3148 };
 	/* Three levels: split at the largest step. */
 	static const double three_levels[] = { 1, 1, 3, 3, 30, 30 };
+	static const double ctx[] = { 1.81,  1.82,  1.83,  14.14, 15.55, 16.03,
+		                      16.11, 16.85, 16.85, 17.39, 18.50 };
+	static const double flat[] = { 4.9, 5.0, 5.0, 5.1, 5.2, 5.6, 6.1 };
 	double lo = -1, hi = -1;
 
 	CHECK(!stats_mixed(noisy, N(noisy), &lo, &hi));
@@ -54,5 +154,18 @@ main(void)
 	CHECK(stats_mixed(three_levels, N(three_levels), &lo, &hi));
 	CHECK_NEAR(lo, 2, 1e-9);
 	CHECK_NEAR(hi, 30, 1e-9);
+	/* What a program's result line and record make of it. */
+	check_report(ctx, N(ctx), "DEFAULT cpus=0 main=0 helper=0+1",
+	             "\"mixed\":[1.82,16.48]", "were not placed");
+	check_report(ctx, N(ctx), "SAME cpus=0 main=0 helper=0+1 moved=helper",
+	             "\"mixed\":[1.82,16.48]", "moved between CPUs");
+	/* Placed, and nothing moved: the cause is elsewhere. */
+	setenv("LMBENCH_SCHED", "SAME", 1);
+	check_report(ctx, N(ctx), "SAME cpus=0 main=0 helper=0", "\"mixed\":[",
+	             "other load");
+	unsetenv("LMBENCH_SCHED");
+	check_report(flat, N(flat), "SAME cpus=0 main=0 helper=0", NULL, NULL);
+	check_report(outlier, N(outlier), "SAME cpus=0 main=0 helper=0", NULL,
+	             NULL);
 	return check_done("test_mixed");
 }
