@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lib_harness.h"
+#include "lib_report.h"
 #include "lib_stats.h"
 #include "check.h"
 
