@@ -272,8 +272,9 @@ if [ -n "$BUILD" ] && [ -x "$BUILD/lat_syscall" ]; then
 			not_ok "SIGQUIT: status $rq, left $(find "$T_TMP/quit" "$T_TMP/fs" -mindepth 1)"
 		fi
 		sleep 0.3
-		if ! pgrep -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|lat_connect|lat_rpc) -s" >/dev/null; then ok; else
-			not_ok "SIGQUIT left servers: $(pgrep -fa "$BUILD/(lat_tcp|bw_tcp|lat_udp|lat_connect|lat_rpc) -s")"
+		left=$(net_servers "$BUILD")
+		if [ -z "$left" ]; then ok; else
+			not_ok "SIGQUIT left servers: $(echo "$left" | tr '\n' ' ')"
 		fi
 	fi
 else
