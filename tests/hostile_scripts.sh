@@ -141,6 +141,17 @@ touch lmbench-canary" "FSDIR='/nonexistent'" "FASTMEM='maybe'" "BENCHMARK_MEM='\
 		fi
 	done
 
+	# The programs' knobs in the environment: garbage stops the run as
+	# well (every program would fail and their errors be saved).
+	for bad in "LMBENCH_TIMEOUT=abc" "LMBENCH_TIMEOUT=100000001" "LMBENCH_TIMEOUT=1;id" \
+		"LMBENCH_SERVER_TIMEOUT=0" "LMBENCH_SERVER_TIMEOUT=-5"; do
+		(cd "$T_TMP/cw" && env RESULTS_DIR="$T_TMP/cres" "$bad" sh "$LM" "$BUILD" "$base") >"$T_TMP/out" 2>"$T_TMP/err"
+		RC=$?
+		expect_rc 2 "environment $bad"
+		expect_one_line "$T_TMP/err" "environment $bad"
+		if [ -z "$(find "$T_TMP/cres" -type f 2>/dev/null)" ]; then ok; else not_ok "environment $bad: saved $(find "$T_TMP/cres" -type f)"; fi
+	done
+
 	# config-run writes a CONFIG that sourcing gives back, running nothing;
 	# a directory and a file whose names are shell code are fine answers.
 	odd="$T_TMP/d'\$(touch lmbench-canary)\`touch lmbench-canary\`;\"x\" \\"
@@ -272,8 +283,9 @@ if [ -n "$BUILD" ] && [ -x "$BUILD/lat_syscall" ]; then
 			not_ok "SIGQUIT: status $rq, left $(find "$T_TMP/quit" "$T_TMP/fs" -mindepth 1)"
 		fi
 		sleep 0.3
-		if ! pgrep -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|lat_connect|lat_rpc) -s" >/dev/null; then ok; else
-			not_ok "SIGQUIT left servers: $(pgrep -fa "$BUILD/(lat_tcp|bw_tcp|lat_udp|lat_connect|lat_rpc) -s")"
+		left=$(net_servers "$BUILD")
+		if [ -z "$left" ]; then ok; else
+			not_ok "SIGQUIT left servers: $(echo "$left" | tr '\n' ' ')"
 		fi
 	fi
 else

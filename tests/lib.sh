@@ -77,3 +77,33 @@ expect_one_line() {
 		not_ok "$2: want one line, got: $(head -c 300 "$1")"
 	fi
 }
+
+# build_pids DIR [PROG [ARGS]]: the PIDs of live processes running the
+# programs in DIR (an absolute path; PROG only, its command line holding
+# ARGS as whole words), found by their executable's own path: never by a
+# pattern on command lines, which would also match another checkout's
+# programs (bin/x86_64-linux-gnu/lat_tcp is in every checkout).
+build_pids() {
+	for d in /proc/[0-9]*; do
+		exe=$(readlink "$d/exe" 2>/dev/null) || continue
+		case $exe in
+		"$1"/*) ;;
+		*) continue ;;
+		esac
+		[ -z "${2:-}" ] || [ "$exe" = "$1/$2" ] || continue
+		if [ -n "${3:-}" ]; then
+			case " $(tr '\0' ' ' <"$d/cmdline" 2>/dev/null)" in
+			*" $3 "*) ;;
+			*) continue ;;
+			esac
+		fi
+		echo "${d#/proc/}"
+	done
+}
+
+# net_servers DIR: the PIDs of DIR's network servers (-s) still running.
+net_servers() {
+	for n_prog in lat_tcp bw_tcp lat_udp bw_udp lat_connect lat_rpc; do
+		build_pids "$1" "$n_prog" -s
+	done
+}

@@ -19,25 +19,9 @@ US='[0-9]+\.[0-9]{4} microseconds$'
 
 ABS=$(cd "$BUILD" && pwd)
 # ours [PROG [ARGS]]: the PIDs of live processes running this build's
-# programs (PROG only, its command line holding ARGS), found by their
-# executable's own path: never by a name pattern, which would also match
-# another checkout's servers.
+# programs (lib.sh's build_pids: by executable, never by pattern).
 ours() {
-	for d in /proc/[0-9]*; do
-		exe=$(readlink "$d/exe" 2>/dev/null) || continue
-		case $exe in
-		"$ABS"/*) ;;
-		*) continue ;;
-		esac
-		[ -z "$1" ] || [ "$exe" = "$ABS/$1" ] || continue
-		if [ -n "$2" ]; then
-			case " $(tr '\0' ' ' <"$d/cmdline" 2>/dev/null)" in
-			*" $2 "*) ;;
-			*) continue ;;
-			esac
-		fi
-		echo "${d#/proc/}"
-	done
+	build_pids "$ABS" "$@"
 }
 alive_servers() {
 	ours | wc -l

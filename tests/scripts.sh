@@ -340,6 +340,8 @@ EOF
 	LMBENCH_COMPARE=$BUILD/lmbench-compare run_prog sh "$top/scripts/compare" --fail-on-regression --threshold 1000 "$base" "$base"
 	expect_rc 0 "compare gate, the base against itself"
 
+	# (servers by PID: a pattern would match another checkout's)
+	abs=$(cd "$BUILD" && pwd)
 	# An interrupted run leaves no result file, complete-looking or not,
 	# and no server: stopped early, and in its network section.
 	for at in 2 net; do
@@ -360,9 +362,10 @@ EOF
 			not_ok "run interrupted at $at left: $(find "$T_TMP/results2" -type f)"
 		fi
 		sleep 0.3
-		if ! pgrep -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|lat_connect|lat_rpc) -s" >/dev/null; then ok; else
-			not_ok "run interrupted at $at left servers: $(pgrep -fa "$BUILD/(lat_tcp|bw_tcp|lat_udp|lat_connect|lat_rpc) -s")"
-			pkill -f "$BUILD/(lat_tcp|bw_tcp|lat_udp|lat_connect|lat_rpc) -s"
+		left=$(net_servers "$abs")
+		if [ -z "$left" ]; then ok; else
+			not_ok "run interrupted at $at left servers: $(echo "$left" | tr '\n' ' ')"
+			for p in $left; do kill "$p" 2>/dev/null; done
 		fi
 	done
 fi
