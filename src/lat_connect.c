@@ -101,7 +101,7 @@ main(int argc, char **argv)
 		/* Accepted in the server itself: a fork per connection
 		 * would slow the server the client measures. */
 		static const struct net_service sv = { net_stop_byte, NULL,
-						       NULL };
+						       NULL, net_any_byte };
 
 		rc = net_server(net_listen(op.bindaddr, s.port, SOCK_STREAM));
 		if (rc < 0)

@@ -98,7 +98,8 @@ connect_own(const struct state *s)
 static int
 server(const struct state *s)
 {
-	static const struct net_service sv = { net_stop_byte, NULL, NULL };
+	static const struct net_service sv = { net_stop_byte, NULL, NULL,
+						net_any_byte };
 	int l = unix_stream(), fd;
 
 	if (l < 0)

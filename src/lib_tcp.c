@@ -486,6 +486,13 @@ conn_drop(const struct net_service *sv, struct net_conn *c, int i, int *n)
 }
 
 int
+net_any_byte(const char *buf, size_t n)
+{
+	(void)buf;
+	return n > 0;
+}
+
+int
 net_stop_byte(struct net_conn *c)
 {
 	char ch;
@@ -498,69 +505,148 @@ net_stop_byte(struct net_conn *c)
 	return NET_DONE;
 }
 
+/* The connections of a polled server, and a few spare slots beyond the
+ * cap that only look for a stop request, so that -S works while silent
+ * clients fill the server. */
+struct poll_set {
+	struct net_conn c[NET_MAX_CONNS]; /* served connections */
+	int n;                            /* how many */
+	int spare[NET_SPARE];             /* beyond the cap; -1 free */
+	uint64_t spare_end[NET_SPARE];    /* ms: each one closed then */
+};
+
+/* A spare connection that sent something: a stop request ends the
+ * server, anything else is refused.  Either way the slot is free. */
+static void
+spare_check(struct poll_set *ps, const struct net_service *sv, int k)
+{
+	char buf[64];
+	ssize_t r = read(ps->spare[k], buf, sizeof(buf));
+
+	if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		return;
+	if (r > 0 && sv->is_stop != NULL && sv->is_stop(buf, (size_t)r))
+		server_exit();
+	if (sv->refuse != NULL)
+		sv->refuse(ps->spare[k]);
+	close(ps->spare[k]);
+	ps->spare[k] = -1;
+}
+
+/* A connection beyond the cap: into a free spare slot (else the oldest
+ * one's), looked at at once in case its stop request came with it. */
+static void
+spare_take(struct poll_set *ps, const struct net_service *sv, int fd)
+{
+	int k, oldest = 0;
+
+	for (k = 0; k < NET_SPARE && ps->spare[k] >= 0; k++)
+		if (ps->spare_end[k] < ps->spare_end[oldest])
+			oldest = k;
+	if (k == NET_SPARE) {
+		k = oldest;
+		if (sv->refuse != NULL)
+			sv->refuse(ps->spare[k]);
+		close(ps->spare[k]);
+	}
+	ps->spare[k] = fd;
+	ps->spare_end[k] = now_ms() + NET_SPARE_MS;
+	spare_check(ps, sv, k);
+}
+
+/* Drop what is past its deadline; the ms until the next deadline (at
+ * most a second). */
+static int
+poll_expire(struct poll_set *ps, const struct net_service *sv, uint64_t now)
+{
+	int i, wait = 1000;
+
+	/* A connection past its deadline is dropped, whatever it is doing:
+	 * no client holds the server longer than that. */
+	for (i = ps->n - 1; i >= 0; i--)
+		if (ps->c[i].deadline <= now)
+			conn_drop(sv, ps->c, i, &ps->n);
+		else if (ps->c[i].deadline - now < (uint64_t)wait)
+			wait = (int)(ps->c[i].deadline - now);
+	for (i = 0; i < NET_SPARE; i++)
+		if (ps->spare[i] >= 0 && ps->spare_end[i] <= now) {
+			close(ps->spare[i]);
+			ps->spare[i] = -1;
+		}
+	return wait;
+}
+
+/* Accept every waiting connection: served up to the cap, spare beyond. */
+static void
+poll_accept(struct poll_set *ps, const struct net_service *sv, int l)
+{
+	struct net_conn *c;
+	int fd, rc;
+
+	while ((fd = accept4(l, NULL, NULL, SOCK_NONBLOCK)) >= 0) {
+		if (ps->n >= NET_MAX_CONNS) {
+			spare_take(ps, sv, fd);
+			continue;
+		}
+		c = &ps->c[ps->n++];
+		c->fd = fd;
+		c->events = POLLIN;
+		c->deadline = now_ms() + NET_CONN_S * 1000ULL;
+		c->data = NULL;
+		/* What the client sent with its connection is served at
+		 * once, without another poll. */
+		rc = sv->ready(c);
+		if (rc == NET_STOP)
+			server_exit();
+		if (rc == NET_DONE)
+			conn_drop(sv, ps->c, ps->n - 1, &ps->n);
+	}
+}
+
 void
 net_poll_loop(int l, const struct net_service *sv)
 {
-	struct net_conn c[NET_MAX_CONNS] = { { 0, 0, 0, NULL } };
-	struct pollfd p[NET_MAX_CONNS + 1];
+	struct poll_set ps;
+	struct pollfd p[1 + NET_MAX_CONNS + NET_SPARE];
 	uint64_t end = now_ms() + net_server_lifetime() * 1000;
-	int n = 0, i, fd, rc;
+	int i, rc, wait;
 
+	memset(&ps, 0, sizeof(ps));
+	for (i = 0; i < NET_SPARE; i++)
+		ps.spare[i] = -1;
 	nonblocking(l, 1);
 	for (;;) {
-		uint64_t now = now_ms();
-		int wait = 1000;
-
-		if (now >= end)
+		if (now_ms() >= end)
 			server_exit();
-		/* A connection past its deadline is dropped, whatever it is
-		 * doing: no client holds the server longer than that. */
-		for (i = n - 1; i >= 0; i--)
-			if (c[i].deadline <= now)
-				conn_drop(sv, c, i, &n);
-			else if (c[i].deadline - now < (uint64_t)wait)
-				wait = (int)(c[i].deadline - now);
+		wait = poll_expire(&ps, sv, now_ms());
 		p[0].fd = l;
 		p[0].events = POLLIN;
-		for (i = 0; i < n; i++) {
-			p[i + 1].fd = c[i].fd;
-			p[i + 1].events = c[i].events;
+		for (i = 0; i < ps.n; i++) {
+			p[i + 1].fd = ps.c[i].fd;
+			p[i + 1].events = ps.c[i].events;
 		}
-		rc = poll(p, (nfds_t)n + 1, wait);
+		for (i = 0; i < NET_SPARE; i++) {
+			p[1 + ps.n + i].fd = ps.spare[i];
+			p[1 + ps.n + i].events = POLLIN;
+		}
+		rc = poll(p, (nfds_t)(1 + ps.n + NET_SPARE), wait);
 		if (rc <= 0)
 			continue;
+		for (i = 0; i < NET_SPARE; i++)
+			if (ps.spare[i] >= 0 && p[1 + ps.n + i].revents != 0)
+				spare_check(&ps, sv, i);
 		/* Downwards, so that the connection moved into a dropped
 		 * one's place has had its turn already. */
-		for (i = n - 1; i >= 0; i--) {
+		for (i = ps.n - 1; i >= 0; i--) {
 			if (p[i + 1].revents == 0)
 				continue;
-			rc = sv->ready(&c[i]);
+			rc = sv->ready(&ps.c[i]);
 			if (rc == NET_STOP)
 				server_exit();
 			if (rc == NET_DONE)
-				conn_drop(sv, c, i, &n);
+				conn_drop(sv, ps.c, i, &ps.n);
 		}
-		if (!(p[0].revents & POLLIN))
-			continue;
-		while ((fd = accept4(l, NULL, NULL, SOCK_NONBLOCK)) >= 0) {
-			if (n >= NET_MAX_CONNS) {
-				if (sv->refuse != NULL)
-					sv->refuse(fd);
-				close(fd);
-				continue;
-			}
-			c[n].fd = fd;
-			c[n].events = POLLIN;
-			c[n].deadline = now_ms() + NET_CONN_S * 1000ULL;
-			c[n].data = NULL;
-			n++;
-			/* What the client sent with its connection is served
-			 * at once, without another poll. */
-			rc = sv->ready(&c[n - 1]);
-			if (rc == NET_STOP)
-				server_exit();
-			if (rc == NET_DONE)
-				conn_drop(sv, c, n - 1, &n);
-		}
+		if (p[0].revents & POLLIN)
+			poll_accept(&ps, sv, l);
 	}
 }

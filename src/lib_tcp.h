@@ -91,13 +91,22 @@ struct net_service {
 	void (*drop)(struct net_conn *c); /* free c->data; NULL: nothing */
 	void (*refuse)(int fd);		  /* a word to a client beyond the
 					   * cap before the close; or NULL */
+	/* Is what a client beyond the cap sent (n bytes) a stop request?
+	 * NULL: none is looked for. */
+	int (*is_stop)(const char *buf, size_t n);
 };
+/* Beyond the cap, NET_SPARE connections are kept NET_SPARE_MS each (the
+ * oldest replaced by a newer one) only to read a stop request. */
+#define NET_SPARE    8
+#define NET_SPARE_MS 2000
 /* Serve connections on l for the server's lifetime in this one process,
  * no client able to delay another (each has NET_CONN_S seconds). */
 void net_poll_loop(int l, const struct net_service *sv)
 	__attribute__((noreturn));
 /* The ready() of lat_connect's and lat_unix_connect's servers: the
- * client's close ends the connection, a byte from it stops the server. */
+ * client's close ends the connection, a byte from it stops the server;
+ * and their is_stop: any byte. */
 int net_stop_byte(struct net_conn *c);
+int net_any_byte(const char *buf, size_t n);
 
 #endif

@@ -320,6 +320,13 @@ refuse(int fd)
 	}
 }
 
+/* lat_http -S's request, from a client beyond the cap. */
+static int
+is_exit(const char *buf, size_t n)
+{
+	return n >= 4 && strncmp(buf, "EXIT", 4) == 0;
+}
+
 static void __attribute__((noreturn))
 usage(void)
 {
@@ -331,7 +338,8 @@ int
 main(int argc, char **argv)
 {
 	struct net_opts net = { 1, 0, NULL, PORT };
-	static const struct net_service sv = { ready, drop, refuse };
+	static const struct net_service sv = { ready, drop, refuse,
+						is_exit };
 	const char *dir = getenv("DOCROOT");
 	int c, l;
 

@@ -221,6 +221,28 @@ if [ -n "$BUILD" ] && [ -x "$BUILD/lat_syscall" ]; then
 	if [ "$(cat "$victim")" = precious ] && grep -q 'cannot use the lock' "$T_TMP/err"; then ok; else
 		not_ok "lock symlink: $(cat "$T_TMP/err")"
 	fi
+	# another user's lock file is refused (they could hold it for ever)
+	: >"$T_TMP/otherlock"
+	chown 65534 "$T_TMP/otherlock"
+	LMBENCH_LOCK=$T_TMP/otherlock RESULTS_DIR=$T_TMP/sym run_prog sh "$LM" "$BUILD" "$base"
+	expect_rc 1 "runner with another user's lock"
+	if grep -q "another user's file" "$T_TMP/err"; then ok; else not_ok "another user's lock: $(cat "$T_TMP/err")"; fi
+	# a lock held past LMBENCH_LOCK_WAIT: one line and status 1, no hang
+	: >"$T_TMP/heldlock"
+	flock "$T_TMP/heldlock" sleep 30 &
+	holder=$!
+	sleep 0.3
+	t0=$(date +%s)
+	LMBENCH_LOCK=$T_TMP/heldlock LMBENCH_LOCK_WAIT=1 RESULTS_DIR=$T_TMP/sym run_prog sh "$LM" "$BUILD" "$base"
+	expect_rc 1 "runner with a lock held past LMBENCH_LOCK_WAIT"
+	if grep -q 'still held after 1 s' "$T_TMP/err" && [ $(($(date +%s) - t0)) -le 10 ]; then ok; else
+		not_ok "held lock: $(cat "$T_TMP/err")"
+	fi
+	pkill -P "$holder" 2>/dev/null
+	kill "$holder" 2>/dev/null
+	wait "$holder" 2>/dev/null
+	LMBENCH_LOCK_WAIT=soon RESULTS_DIR=$T_TMP/sym run_prog sh "$LM" "$BUILD" "$base"
+	expect_rc 2 "runner with LMBENCH_LOCK_WAIT=soon"
 
 	# Stale partial files of dead runs (this runner's names and the
 	# earlier .HOST.N.partial) do not block a run, and are removed.
