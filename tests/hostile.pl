@@ -126,6 +126,20 @@ if ($mode eq 'http') {
 		my $c;
 		accept($c, $s) and close($c);
 	}
+} elsif ($mode eq 'tbind') {
+	# a squatter on a TCP port of 127.0.0.1: it accepts and echoes
+	my ($port, $secs) = @ARGV;
+	socket(my $s, PF_INET, SOCK_STREAM, 0) or die "socket: $!\n";
+	bind($s, pack_sockaddr_in($port, inet_aton('127.0.0.1'))) or die "bind: $!\n";
+	listen($s, 128) or die "listen: $!\n";
+	mark_held();
+	local $SIG{ALRM} = sub { exit 0 };
+	alarm $secs;
+	while (accept(my $c, $s)) {
+		my $buf;
+		while (sysread($c, $buf, 65536)) { syswrite($c, $buf); }
+		close($c);
+	}
 } elsif ($mode eq 'bwudp') {
 	my ($port, $count, $msize, $how) = @ARGV;
 	my $s = IO::Socket::INET->new(PeerAddr => $host, PeerPort => $port,

@@ -279,6 +279,23 @@ if [ -n "$BUILD" ] && [ -x "$BUILD/lat_syscall" ]; then
 		not_ok "two runs at once: neither waited: $(cat "$T_TMP"/two*.err)"
 	fi
 
+	# Another user's program on lat_tcp's port: the server's failure is
+	# recorded and its client not run (it would measure the squatter).
+	setpriv --reuid=65534 --regid=65534 --clear-groups perl - tbind 31234 60 \
+		<"$top/tests/hostile.pl" >"$T_TMP/sq" 2>&1 &
+	sq=$!
+	i=0
+	while ! grep -q held "$T_TMP/sq" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	RESULTS_DIR=$T_TMP/squat run_prog sh "$LM" "$BUILD" "$T_TMP/CONFIG.two"
+	expect_rc 1 "runner beside a squatter on lat_tcp's port"
+	sqf=$(find "$T_TMP/squat" -type f ! -name '*.json' ! -name '.*' | head -n 1)
+	if [ -n "$sqf" ] && grep -q '^\[FAILED: lat_tcp -s -b localhost: status 1: server: lat_tcp: cannot listen' "$sqf" &&
+		! grep -q 'TCP latency using localhost: [0-9]' "$sqf"; then ok; else
+		not_ok "squatted port: $(grep -h 'TCP\|FAILED' "$sqf" | head -5)"
+	fi
+	kill "$sq" 2>/dev/null
+	wait "$sq" 2>/dev/null
+
 	# SIGQUIT in the network section: no file, complete-looking or not,
 	# and none of the run's servers left.  (A command started with & here
 	# begins with SIGQUIT ignored, which a shell cannot trap: env gives it
