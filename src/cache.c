@@ -27,7 +27,8 @@
  * within half of memory's latency, are one level (as lmbench rejects
  * the latter).  What a virtual machine's vCPU sees of a shared last
  * level is what others leave it, often far less than sysfs states: the
- * size printed is the one measured.  Main
+ * size printed is the one measured, and a warning gives the stated size
+ * where the two are more than a step of the grid apart.  Main
  * memory's latency is the largest size's (as lmbench).  The parallelism
  * of each (lib_chase: up to 16 chases at once) is measured at the level's
  * size, and memory's at the smallest size past the last level whose
@@ -47,6 +48,7 @@
  * linesize 8.02 parallelism", then "Memory latency: 95.10 nanoseconds
  * 11.20 parallelism".
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,29 +103,58 @@ usage(void)
 	exit(EXIT_USAGE);
 }
 
-/* The largest cache the system states (sysfs), 0 if none. */
-static uint64_t
-largest_cache(void)
+/* The first line of cpu0's cache file index<i>/<name> (sysfs), without
+ * its newline, in text; -1 where there is none. */
+static int
+sysfs_cache(int i, const char *name, char *text, size_t len)
 {
-	uint64_t best = 0;
+	char path[96];
+	FILE *f;
+	int rc = 0;
+
+	snprintf(path, sizeof(path),
+	         "/sys/devices/system/cpu/cpu0/cache/index%d/%s", i, name);
+	text[0] = '\0';
+	f = fopen(path, "r");
+	if (f == NULL)
+		return -1;
+	if (fgets(text, (int)len, f) == NULL)
+		rc = -1;
+	fclose(f);
+	text[strcspn(text, "\n")] = '\0';
+	return rc;
+}
+
+/* The data or unified cache of each level that the system states:
+ * stated[L - 1] bytes, 0 where it states none.  The largest of them, 0
+ * if none. */
+static uint64_t
+stated_levels(uint64_t stated[CACHE_MAXLEVELS])
+{
+	uint64_t best = 0, v, level;
+	char size[32], lev[32], type[32];
 	int i;
 
+	memset(stated, 0, CACHE_MAXLEVELS * sizeof(*stated));
 	for (i = 0; i < 8; i++) {
-		char path[96], text[32];
-		FILE *f;
-		uint64_t v;
+		size_t n;
 
-		snprintf(path, sizeof(path),
-			 "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
-		f = fopen(path, "r");
-		if (f == NULL)
+		if (sysfs_cache(i, "size", size, sizeof(size)) != 0)
 			continue;
-		if (fgets(text, sizeof(text), f) != NULL) {
-			text[strcspn(text, "\n")] = '\0';
-			if (util_parse_size(text, 1, &v) == NULL && v > best)
-				best = v;
-		}
-		fclose(f);
+		/* sysfs's "48K" is 48 KiB; the parser's K is 1000, as
+		 * lmbench's, its k 1024. */
+		n = strlen(size);
+		if (n > 0 && strchr("KMG", size[n - 1]) != NULL)
+			size[n - 1] = (char)tolower((unsigned char)size[n - 1]);
+		if (sysfs_cache(i, "level", lev, sizeof(lev)) != 0 ||
+		    sysfs_cache(i, "type", type, sizeof(type)) != 0 ||
+		    strcmp(type, "Instruction") == 0 ||
+		    util_parse_size(size, 1, &v) != NULL ||
+		    util_parse_u64(lev, 1, CACHE_MAXLEVELS, &level) != NULL)
+			continue;
+		stated[level - 1] = v;
+		if (v > best)
+			best = v;
 	}
 	return best;
 }
@@ -231,7 +262,7 @@ main(int argc, char **argv)
 	struct load load;
 	int sure = 1;
 	struct cache_level lv[CACHE_MAXLEVELS];
-	uint64_t avail, p;
+	uint64_t stated[CACHE_MAXLEVELS], largest, avail, p;
 	int n = 0, nlev = 0, i, j, rc, pass;
 	const struct timespec tenth = { 0, 100000000 };
 	char name[48];
@@ -246,8 +277,9 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	if (rc != argc || o.parallel != 1)
 		usage();
+	largest = stated_levels(stated);
 	if (op.max == 0) {
-		op.max = 4 * largest_cache();
+		op.max = 4 * largest;
 		if (op.max < (32ULL << 20))
 			op.max = 32ULL << 20;
 		/* A larger sweep took past LMBENCH_TIMEOUT (300 s) on a
@@ -390,6 +422,25 @@ main(int argc, char **argv)
 			 "a CPU during the sweeps): a level that others share "
 			 "may look smaller than it is%s",
 			 100 * busy, sure ? "" : "; rerun on a quiet machine");
+	/* A level measured more than a step of the grid off the size the
+	 * system states is said, with the stated size: the figure is what
+	 * this CPU saw of the cache (a vCPU shares a last level with other
+	 * machines, a busy neighbour takes part of any level), and must not
+	 * pass for the cache the machine has. */
+	for (i = 0; i < nlev; i++) {
+		double r = stated[i] ? (double)lv[i].size / (double)stated[i] : 1;
+		const char *why = stated[i] > op.max ? "beyond this sweep's -M"
+				  : r < 1 ? "the size printed is what this CPU saw of it"
+					  : "the sweep does not show it as stated";
+
+		if (stated[i] == 0 && largest > 0)
+			util_err("warning: L%d: the system states no such level (sysfs)",
+				 i + 1);
+		else if (r < 0.8 || r > 1.25)
+			util_err("warning: L%d measured at %zu bytes, the system states "
+				 "%llu (sysfs): %s",
+				 i + 1, lv[i].size, (unsigned long long)stated[i], why);
+	}
 	/* Memory's parallelism at the smallest size past the last boundary
 	 * whose latency is within 10 % of the largest size's. */
 	for (j = lv[nlev - 1].bound + 1; j < n - 1 && lat[j] < 0.9 * lat[n - 1]; j++)

@@ -200,6 +200,19 @@ if [ -n "$BUILD" ] && [ -x "$BUILD/lat_syscall" ]; then
 		not_ok "runner result file: $(ls -R "$T_TMP/results")"
 	fi
 	if grep -q 'elapsed, about' "$T_TMP/err"; then ok; else not_ok "runner progress: $(head -c 300 "$T_TMP/err")"; fi
+	# The header keeps what the machine states, as the truth check's
+	# table does: caches and line (sysfs), the processor's generation,
+	# the page size, the clock source and /proc/cpuinfo's clock.
+	src=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)
+	# (cpu MHz may be the last clock sampled, which moves: its shape)
+	mhz=$(awk -F': *' '/^cpu MHz/ { print "[0-9.]* MHz"; exit }' /proc/cpuinfo 2>/dev/null)
+	fam=$(awk -F': *' '/^cpu family/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)
+	if [ -n "$res" ] && grep -q '^\[CACHES:' "$res" &&
+		grep -qx "\[PAGE_SIZE: $(getconf PAGESIZE)\]" "$res" &&
+		grep -qx "\[CLOCKSOURCE: $src\]" "$res" && grep -qx "\[CPU_CLOCK_STATED: $mhz\]" "$res" &&
+		{ [ -z "$fam" ] || grep -q "^\[CPU_ID: .*family $fam model [0-9]*\]\$" "$res"; }; then ok; else
+		not_ok "runner header facts: $(grep -E '^\[(CACHES|CPU_ID|PAGE_SIZE|CLOCKSOURCE|CPU_CLOCK_STATED):' "$res" 2>/dev/null | tr '\n' ' ')"
+	fi
 	run_prog sh "$SUM" "$res"
 	# Every figure the programs built so far give is in the tables:
 	# table:column (1-based, after host and OS) of each.

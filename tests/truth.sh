@@ -262,6 +262,16 @@ if [ -n "$l1" ] && [ -n "$l2" ]; then
 	else
 		row "L3 size (cache)" "$l3 KB (sysfs)" "$found" "not checked: cache finds it otherwise as this CPU sees it"
 	fi
+	# A level that cache prints more than a step of its grid off the
+	# size sysfs states is said, with that size: an L3 found at a sixth
+	# of it (what a vCPU sees of a shared one) is no silent answer.
+	for lv in 1 2 3; do
+		case $lv in 1) c=$c1 s=$l1 ;; 2) c=$c2 s=$l2 ;; *) c=$c3 s=$l3 ;; esac
+		if [ -z "$c" ] || [ -z "$s" ] || between "$c" "$((s * 4 / 5))" "$((s * 5 / 4))"; then continue; fi
+		if grep -q "^cache: warning: L$lv measured at [0-9]* bytes, the system states " "$T_TMP/err"; then ok; else
+			not_ok "cache L$lv $c KB, sysfs $s KB, and no warning says so: $(tr '\n' ' ' <"$T_TMP/err")"
+		fi
+	done
 fi
 
 # stream copy and bw_mem cp over arrays of the same size (64 MB each)
