@@ -176,11 +176,13 @@ B "$BUILD/lat_udp" -S 127.0.0.1
 # the bucket refills 16 KB (its burst) in 1.6 ms and 90 bytes in 9 us, so
 # no RPC packet ever waits for tokens: the bucket's "overlimits" counter
 # (packets it held back) stays where it was during the run, on both ends.
-# Its enqueue and dequeue then run in the sender's own call, as with no
-# queue at all, so the round trip through it is the one without it
-# (within noise) when both are measured with the two ends on one CPU.
-# (Measured with the ends wherever the scheduler put them, the two runs
-# can differ fourfold by placement alone: see rpc_on_one_cpu.)
+# That counter is the rule.  The times are printed beside it but judged
+# only loosely (under ten times the time without the bucket): the qdisc's
+# own enqueue and dequeue cost some microseconds a round trip even when
+# it holds nothing back (a ratio of 1.6 seen on a quiet Intel machine),
+# and on a loaded 2-CPU machine the two runs, minutes apart, differed
+# fourfold with nothing held back.  (With the ends wherever the scheduler
+# put them, placement alone made 23 against 94 us: see rpc_on_one_cpu.)
 overlimits() { # the overlimits counts of both ends' buckets, summed
 	{ tc -n "$a" -s qdisc show dev "va$$"; tc -n "$b" -s qdisc show dev "vb$$"; } |
 		awk '/overlimits/ { for (i = 1; i < NF; i++) if ($i == "overlimits") n += $(i + 1) } END { print n + 0 }'
@@ -193,13 +195,13 @@ if [ -n "$rpc_free" ]; then
 		o2=$(overlimits)
 		echo "netns: lat_rpc -p udp through tbf 80mbit: $v us (without: $rpc_free us; on one CPU: ${one_cpu:-no taskset}); the buckets held back $((o2 - o1)) packets"
 		if [ "$o2" -eq "$o1" ] &&
-			awk -v a="$v" -v b="$rpc_free" 'BEGIN { exit !(a > 0 && b > 0 && a / b > 0.6 && a / b < 1.6) }'; then
+			awk -v a="$v" -v b="$rpc_free" 'BEGIN { exit !(a > 0 && b > 0 && a / b < 10) }'; then
 			good=1
 			break
 		fi
 	done
 	if [ "$good" = 1 ]; then ok; else
-		not_ok "lat_rpc through the bucket $v us, without it $rpc_free us, $((o2 - o1)) packets held back: want none held back and the same time within noise"
+		not_ok "lat_rpc through the bucket $v us, without it $rpc_free us, $((o2 - o1)) packets held back: want none held back (and under ten times the time without it)"
 	fi
 fi
 # UDP datagrams of 1400 bytes (no fragments) as fast as the bucket lets
