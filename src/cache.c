@@ -48,24 +48,21 @@
  * linesize 8.02 parallelism", then "Memory latency: 95.10 nanoseconds
  * 11.20 parallelism".
  */
-#include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
-#include <sys/resource.h>
-#include <stdint.h>
 
 #include "lib_analysis.h"
 #include "lib_bench.h"
 #include "lib_chase.h"
+#include "lib_clock.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
 #include "lib_opts.h"
 #include "lib_report.h"
 #include "lib_util.h"
-
 
 /* Others' share of a CPU above which the machine counts as busy. */
 #define BUSY 0.25
@@ -103,62 +100,6 @@ usage(void)
 	exit(EXIT_USAGE);
 }
 
-/* The first line of cpu0's cache file index<i>/<name> (sysfs), without
- * its newline, in text; -1 where there is none. */
-static int
-sysfs_cache(int i, const char *name, char *text, size_t len)
-{
-	char path[96];
-	FILE *f;
-	int rc = 0;
-
-	snprintf(path, sizeof(path),
-	         "/sys/devices/system/cpu/cpu0/cache/index%d/%s", i, name);
-	text[0] = '\0';
-	f = fopen(path, "r");
-	if (f == NULL)
-		return -1;
-	if (fgets(text, (int)len, f) == NULL)
-		rc = -1;
-	fclose(f);
-	text[strcspn(text, "\n")] = '\0';
-	return rc;
-}
-
-/* The data or unified cache of each level that the system states:
- * stated[L - 1] bytes, 0 where it states none.  The largest of them, 0
- * if none. */
-static uint64_t
-stated_levels(uint64_t stated[CACHE_MAXLEVELS])
-{
-	uint64_t best = 0, v, level;
-	char size[32], lev[32], type[32];
-	int i;
-
-	memset(stated, 0, CACHE_MAXLEVELS * sizeof(*stated));
-	for (i = 0; i < 8; i++) {
-		size_t n;
-
-		if (sysfs_cache(i, "size", size, sizeof(size)) != 0)
-			continue;
-		/* sysfs's "48K" is 48 KiB; the parser's K is 1000, as
-		 * lmbench's, its k 1024. */
-		n = strlen(size);
-		if (n > 0 && strchr("KMG", size[n - 1]) != NULL)
-			size[n - 1] = (char)tolower((unsigned char)size[n - 1]);
-		if (sysfs_cache(i, "level", lev, sizeof(lev)) != 0 ||
-		    sysfs_cache(i, "type", type, sizeof(type)) != 0 ||
-		    strcmp(type, "Instruction") == 0 ||
-		    util_parse_size(size, 1, &v) != NULL ||
-		    util_parse_u64(lev, 1, CACHE_MAXLEVELS, &level) != NULL)
-			continue;
-		stated[level - 1] = v;
-		if (v > best)
-			best = v;
-	}
-	return best;
-}
-
 /* Latency and parallelism at one size. */
 static int
 measure(size_t size, size_t line, const struct bench_opts *o, double *ns,
@@ -190,65 +131,265 @@ relook(size_t size, const struct bench_opts *o, uint64_t line, double *slot)
 	return 0;
 }
 
-/* How busy the machine is: all CPUs' non-idle time (/proc/stat) and
- * this process's own (getrusage), from busy_start to busy_share. */
-struct load {
-	double others, own, wall;
+/* One sweep of the sizes, in two independent groups of looks. */
+struct sweep {
+	size_t sizes[CACHE_MAXSIZES];  /* ascending */
+	int n;                         /* sizes */
+	double grp[2][CACHE_MAXSIZES]; /* ns: the fastest look of each group */
+	double lat[CACHE_MAXSIZES];    /* ns: the faster of the two */
+	struct cache_level lv[CACHE_MAXLEVELS]; /* the levels in lat */
+	int nlev;
+	int sure;     /* both groups' levels agree with lat's */
+	size_t lo[2]; /* L1 and L2: the smallest and largest size any of */
+	size_t hi[2]; /* the three analyses found (SIZE_MAX / 0: none) */
+	uint64_t line;
+	const struct bench_opts *o;
 };
 
-static int
-load_now(struct load *l)
+/* The sizes: quarter octaves from 4 KB, half octaves above 64 MB. */
+static void
+sweep_sizes(struct sweep *w, uint64_t max)
 {
-	unsigned long long v[8] = { 0 };
-	struct rusage ru;
-	struct timespec ts;
-	char text[256], *p = text + 3, *end;
-	FILE *f = fopen("/proc/stat", "r");
-	int got = 0;
+	static const int quarter[4] = { 4, 5, 6, 7 };
+	uint64_t p;
+	int i;
 
-	if (f == NULL)
-		return -1;
-	if (fgets(text, sizeof(text), f) == NULL ||
-	    strncmp(text, "cpu ", 4) != 0)
-		text[0] = p[0] = '\0';
-	fclose(f);
-	for (; got < 8 && *p != '\0'; got++, p = end) {
-		v[got] = strtoull(p, &end, 10);
-		if (end == p)
-			break;
+	w->n = 0;
+	for (p = 4096; p <= max && w->n < CACHE_MAXSIZES; p *= 2)
+		for (i = 0; i < 4 && w->n < CACHE_MAXSIZES; i++) {
+			uint64_t s = p / 4 * (uint64_t)quarter[i];
+
+			if (p >= (64ULL << 20) && i > 0)
+				continue;
+			if (s > max)
+				break;
+			w->sizes[w->n++] = (size_t)(s / w->line * w->line);
+		}
+}
+
+/* lat from the two groups, and its levels. */
+static void
+sweep_merge(struct sweep *w)
+{
+	int i;
+
+	for (i = 0; i < w->n; i++)
+		w->lat[i] = w->grp[0][i] < w->grp[1][i] ? w->grp[0][i]
+							: w->grp[1][i];
+	w->nlev = cache_levels(w->n, w->sizes, w->lat, w->lv, CACHE_MAXLEVELS);
+}
+
+/* Every size, then three more sweeps.  A busy spell raises a run of
+ * sizes in one sweep, and a neighbour on a sibling thread takes part of
+ * a cache for a while: down, up and down (up to 64 MB, where sizes are
+ * cheap, and the last two up to 16 MB, where the first two levels end),
+ * the smallest latency of each size counting.  The first two sweeps and
+ * the last two are kept apart (two groups), so that the levels can be
+ * confirmed by two independent looks. */
+static int
+sweep_all(struct sweep *w)
+{
+	int i, j, pass;
+
+	for (i = 0; i < w->n; i++) {
+		if (measure(w->sizes[i], (size_t)w->line, w->o, &w->grp[0][i],
+			    NULL) != 0)
+			return -1;
+		w->grp[1][i] = w->grp[0][i];
 	}
-	if (got != 8 || getrusage(RUSAGE_SELF, &ru) != 0)
-		return -1;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	/* user, nice, system, irq, softirq, steal (not idle, iowait) */
-	l->others = (double)(v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) /
-		    (double)sysconf(_SC_CLK_TCK);
-	l->own = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
-		 (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
-	l->wall = (double)ts.tv_sec + ts.tv_nsec / 1e9;
+	for (pass = 0; pass < 3; pass++) {
+		size_t top = pass == 0 ? (size_t)64 << 20 : (size_t)16 << 20;
+
+		for (j = 0; j < w->n; j++) {
+			i = pass == 1 ? j : w->n - 1 - j;
+			if (w->sizes[i] <= top &&
+			    relook(w->sizes[i], w->o, w->line,
+				   &w->grp[pass > 0][i]) != 0)
+				return -1;
+		}
+	}
+	sweep_merge(w);
 	return 0;
 }
 
-static void
-busy_start(struct load *l)
+/* Whether the two groups' levels agree with lat's (w->sure); the range
+ * of the first two levels' sizes; their ends into ends (how many). */
+static int
+sweep_agree(struct sweep *w, size_t ends[6])
 {
-	if (load_now(l) != 0)
-		l->wall = 0;
+	struct cache_level la[CACHE_MAXLEVELS], lb[CACHE_MAXLEVELS];
+	int na, nb, ne = 0, i, k;
+
+	na = cache_levels(w->n, w->sizes, w->grp[0], la, CACHE_MAXLEVELS);
+	nb = cache_levels(w->n, w->sizes, w->grp[1], lb, CACHE_MAXLEVELS);
+	w->sure = cache_agree(la, na, w->lv, w->nlev) &&
+		  cache_agree(lb, nb, w->lv, w->nlev);
+	for (i = 0; i < 2; i++) {
+		size_t v[3];
+
+		v[0] = i < w->nlev ? w->lv[i].size : 0;
+		v[1] = i < na ? la[i].size : 0;
+		v[2] = i < nb ? lb[i].size : 0;
+		w->lo[i] = SIZE_MAX;
+		w->hi[i] = 0;
+		for (k = 0; k < 3; k++) {
+			if (v[k] != 0 && v[k] < w->lo[i])
+				w->lo[i] = v[k];
+			if (v[k] > w->hi[i])
+				w->hi[i] = v[k];
+			if (v[k] != 0)
+				ends[ne++] = v[k];
+		}
+	}
+	return ne;
 }
 
-/* The CPUs' time others took since busy_start, as a share of one CPU's
- * (0 when /proc/stat cannot tell). */
-static double
-busy_share(const struct load *l)
+/* A busy spell over all the sweeps shrinks a level (others' lines take
+ * part of it): more looks at the sizes up to twice each of the first
+ * two levels' ends (each group in turn), a tenth of a second apart,
+ * until the levels of the two groups and of both together agree (at
+ * least two looks, at most eight).  Levels that still disagree are
+ * reported as unsure, never as a confident figure. */
+static int
+sweep_refine(struct sweep *w)
 {
-	struct load now;
-	double share;
+	const struct timespec tenth = { 0, 100000000 };
+	size_t ends[6];
+	int pass, i, k, ne;
 
-	if (l->wall == 0 || load_now(&now) != 0 || now.wall <= l->wall)
-		return 0;
-	share = (now.others - l->others - (now.own - l->own)) /
-		(now.wall - l->wall);
-	return share > 0 ? share : 0;
+	for (pass = 0;; pass++) {
+		ne = sweep_agree(w, ends);
+		if (w->nlev == 0 || pass == 8 || (pass >= 2 && w->sure))
+			return 0;
+		nanosleep(&tenth, NULL);
+		for (i = 0; i < w->n; i++) {
+			int near = 0;
+
+			for (k = 0; k < ne; k++)
+				if (w->sizes[i] > ends[k] / 2 &&
+				    w->sizes[i] <= 2 * ends[k])
+					near = 1;
+			if (near && w->sizes[i] <= ((size_t)16 << 20) &&
+			    relook(w->sizes[i], w->o, w->line,
+				   &w->grp[pass % 2][i]) != 0)
+				return -1;
+		}
+		sweep_merge(w);
+	}
+}
+
+/* "L1 cache: ..." and its records, for every level. */
+static int
+report_levels(const struct sweep *w)
+{
+	char name[48];
+	double par;
+	int i;
+
+	for (i = 0; i < w->nlev; i++) {
+		if (measure(w->lv[i].size, (size_t)w->line, w->o, NULL, &par) != 0)
+			return -1;
+		report_text("L%d cache: %zu bytes %.2f nanoseconds %llu linesize "
+			    "%.2f parallelism\n",
+			    i + 1, w->lv[i].size, w->lv[i].ns,
+			    (unsigned long long)w->line, par);
+		snprintf(name, sizeof(name), "L%d cache latency", i + 1);
+		report_json(name, "ns", (double)w->lv[i].size, w->lv[i].ns);
+		snprintf(name, sizeof(name), "L%d cache parallelism", i + 1);
+		report_json(name, "loads", (double)w->lv[i].size, par);
+	}
+	return 0;
+}
+
+/* The warnings between the levels and memory (so that the output still
+ * opens with L1 and ends with memory): levels unsure, a busy machine. */
+static void
+warn_unsure(const struct sweep *w, double busy)
+{
+	int i;
+
+	for (i = 0; i < 2 && !w->sure; i++)
+		if (w->lo[i] != SIZE_MAX && w->hi[i] > 0 &&
+		    (double)w->hi[i] > 1.26 * (double)w->lo[i])
+			util_err("warning: L%d size unsure: between %zu and %zu bytes (%s)",
+				 i + 1, w->lo[i], w->hi[i],
+				 busy >= BUSY ? "the machine was busy"
+					      : "the sweeps disagree");
+	if (!w->sure && busy < BUSY)
+		util_err("warning: the sweeps disagree on the first two levels: "
+			 "rerun on a quiet machine");
+	else if (busy >= BUSY)
+		util_err("warning: the machine was busy (others took %.0f %% of "
+			 "a CPU during the sweeps): a level that others share "
+			 "may look smaller than it is%s",
+			 100 * busy, w->sure ? "" : "; rerun on a quiet machine");
+}
+
+/* A level measured more than a step of the grid off the size the system
+ * states is said, with the stated size: the figure is what this CPU saw
+ * of the cache (a vCPU shares a last level with other machines, a busy
+ * neighbour takes part of any level), and must not pass for the cache
+ * the machine has. */
+static void
+warn_stated(const struct sweep *w, const uint64_t *stated, uint64_t largest,
+	    uint64_t max)
+{
+	int i;
+
+	for (i = 0; i < w->nlev; i++) {
+		double r = stated[i] ? (double)w->lv[i].size / (double)stated[i]
+				     : 1;
+		const char *why = stated[i] > max ? "beyond this sweep's -M"
+				  : r < 1 ? "the size printed is what this CPU saw of it"
+					  : "the sweep does not show it as stated";
+
+		if (stated[i] == 0 && largest > 0)
+			util_err("warning: L%d: the system states no such level (sysfs)",
+				 i + 1);
+		else if (r < 0.8 || r > 1.25)
+			util_err("warning: L%d measured at %zu bytes, the system states "
+				 "%llu (sysfs): %s",
+				 i + 1, w->lv[i].size, (unsigned long long)stated[i],
+				 why);
+	}
+}
+
+/* Memory's latency (the largest size's) and its parallelism at the
+ * smallest size past the last boundary whose latency is within 10 % of
+ * the largest size's. */
+static int
+report_memory(const struct sweep *w)
+{
+	const struct cache_level *last = &w->lv[w->nlev - 1];
+	double par, mem = w->lat[w->n - 1];
+	int j;
+
+	for (j = last->bound + 1; j < w->n - 1 && w->lat[j] < 0.9 * mem; j++)
+		;
+	if (measure(w->sizes[j], (size_t)w->line, w->o, NULL, &par) != 0)
+		return -1;
+	report_text("Memory latency: %.2f nanoseconds %.2f parallelism\n", mem,
+		    par);
+	report_json("Memory latency", "ns", (double)w->sizes[w->n - 1], mem);
+	report_json("Memory parallelism", "loads", (double)w->sizes[j], par);
+	return 0;
+}
+
+/* -M by default: four times the largest cache the system states, at
+ * least 32 MB, at most 256 MB (a larger sweep took past LMBENCH_TIMEOUT,
+ * 300 s, on a busy machine) and a quarter of the available memory. */
+static uint64_t
+default_max(uint64_t largest)
+{
+	uint64_t max = 4 * largest, avail = mem_available();
+
+	if (max < (32ULL << 20))
+		max = 32ULL << 20;
+	if (max > (256ULL << 20))
+		max = 256ULL << 20;
+	if (avail != UINT64_MAX && max > avail / 4)
+		max = avail / 4;
+	return max;
 }
 
 int
@@ -256,17 +397,11 @@ main(int argc, char **argv)
 {
 	struct opts op = { 64, 0, 0 };
 	struct bench_opts o;
-	size_t sizes[CACHE_MAXSIZES];
-	double lat[CACHE_MAXSIZES], grp[2][CACHE_MAXSIZES], par, busy;
-	size_t lo[2] = { 0, 0 }, hi[2] = { 0, 0 };
-	struct load load;
-	int sure = 1;
-	struct cache_level lv[CACHE_MAXLEVELS];
-	uint64_t stated[CACHE_MAXLEVELS], largest, avail, p;
-	int n = 0, nlev = 0, i, j, rc, pass;
-	const struct timespec tenth = { 0, 100000000 };
-	char name[48];
-	static const int quarter[4] = { 4, 5, 6, 7 };
+	static struct sweep w;
+	struct timing_load load;
+	uint64_t stated[CACHE_MAXLEVELS], largest;
+	double busy;
+	int i, rc;
 
 	op.line = mem_line_size();
 	if (bench_start(argc, argv) != 0)
@@ -277,19 +412,9 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	if (rc != argc || o.parallel != 1)
 		usage();
-	largest = stated_levels(stated);
-	if (op.max == 0) {
-		op.max = 4 * largest;
-		if (op.max < (32ULL << 20))
-			op.max = 32ULL << 20;
-		/* A larger sweep took past LMBENCH_TIMEOUT (300 s) on a
-		 * busy machine. */
-		if (op.max > (256ULL << 20))
-			op.max = 256ULL << 20;
-		avail = mem_available();
-		if (avail != UINT64_MAX && op.max > avail / 4)
-			op.max = avail / 4;
-	}
+	largest = mem_cache_stated(stated, CACHE_MAXLEVELS);
+	if (op.max == 0)
+		op.max = default_max(largest);
 	if (op.max < (64ULL << 10)) {
 		util_err("bad -M: at least 64 KB");
 		return EXIT_USAGE;
@@ -297,159 +422,24 @@ main(int argc, char **argv)
 	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 
-	/* The sizes: quarter octaves, half octaves above 64 MB. */
-	for (p = 4096; p <= op.max && n < CACHE_MAXSIZES; p *= 2)
-		for (i = 0; i < 4 && n < CACHE_MAXSIZES; i++) {
-			uint64_t s = p / 4 * (uint64_t)quarter[i];
-
-			if (p >= (64ULL << 20) && i > 0)
-				continue;
-			if (s > op.max)
-				break;
-			sizes[n++] = (size_t)(s / op.line * op.line);
-		}
-	busy_start(&load);
-	for (i = 0; i < n; i++) {
-		if (measure(sizes[i], (size_t)op.line, &o, &grp[0][i], NULL) != 0)
-			return EXIT_FAILED;
-		grp[1][i] = grp[0][i];
-	}
-	/* A busy spell raises a run of sizes in one sweep, and a neighbour
-	 * on a sibling thread takes part of a cache for a while: three more
-	 * sweeps, down, up and down (up to 64 MB, where sizes are cheap, and
-	 * the last two up to 16 MB, where the first two levels end), and the
-	 * smallest latency of each size counts.  The first two sweeps and
-	 * the last two are kept apart as well (two groups), so that the
-	 * levels can be confirmed by two independent looks. */
-	for (pass = 0; pass < 3; pass++) {
-		size_t top = pass == 0 ? (size_t)64 << 20 : (size_t)16 << 20;
-
-		for (j = 0; j < n; j++) {
-			i = pass == 1 ? j : n - 1 - j;
-			if (sizes[i] <= top &&
-			    relook(sizes[i], &o, op.line, &grp[pass > 0][i]) != 0)
-				return EXIT_FAILED;
-		}
-	}
-	for (i = 0; i < n; i++)
-		lat[i] = grp[0][i] < grp[1][i] ? grp[0][i] : grp[1][i];
-	nlev = cache_levels(n, sizes, lat, lv, CACHE_MAXLEVELS);
-	/* A busy spell over all the sweeps shrinks a level (others' lines
-	 * take part of it): more looks at the sizes up to twice each of the
-	 * first two levels' ends (each group in turn), a tenth of a second
-	 * apart, until the levels of the two groups and of both together
-	 * agree (at least two looks, at most eight).  Levels that still
-	 * disagree are reported as unsure, never as a confident figure. */
-	for (pass = 0;; pass++) {
-		struct cache_level la[CACHE_MAXLEVELS], lb[CACHE_MAXLEVELS];
-		size_t ends[6];
-		int na, nb, ne = 0;
-
-		na = cache_levels(n, sizes, grp[0], la, CACHE_MAXLEVELS);
-		nb = cache_levels(n, sizes, grp[1], lb, CACHE_MAXLEVELS);
-		sure = cache_agree(la, na, lv, nlev) && cache_agree(lb, nb, lv, nlev);
-		for (i = 0; i < 2; i++) {
-			size_t v[3];
-			int k;
-
-			v[0] = i < nlev ? lv[i].size : 0;
-			v[1] = i < na ? la[i].size : 0;
-			v[2] = i < nb ? lb[i].size : 0;
-			lo[i] = SIZE_MAX;
-			hi[i] = 0;
-			for (k = 0; k < 3; k++) {
-				if (v[k] != 0 && v[k] < lo[i])
-					lo[i] = v[k];
-				if (v[k] > hi[i])
-					hi[i] = v[k];
-				if (v[k] != 0)
-					ends[ne++] = v[k];
-			}
-		}
-		if (nlev == 0 || pass == 8 || (pass >= 2 && sure))
-			break;
-		nanosleep(&tenth, NULL);
-		for (i = 0; i < n; i++) {
-			int k, near = 0;
-
-			for (k = 0; k < ne; k++)
-				if (sizes[i] > ends[k] / 2 && sizes[i] <= 2 * ends[k])
-					near = 1;
-			if (near && sizes[i] <= ((size_t)16 << 20) &&
-			    relook(sizes[i], &o, op.line, &grp[pass % 2][i]) != 0)
-				return EXIT_FAILED;
-		}
-		for (i = 0; i < n; i++)
-			lat[i] = grp[0][i] < grp[1][i] ? grp[0][i] : grp[1][i];
-		nlev = cache_levels(n, sizes, lat, lv, CACHE_MAXLEVELS);
-	}
-	busy = busy_share(&load);
-	for (i = 0; op.curve && i < n; i++)
-		printf("%zu %.3f\n", sizes[i], lat[i]);
+	w.line = op.line;
+	w.o = &o;
+	sweep_sizes(&w, op.max);
+	timing_load_start(&load);
+	if (sweep_all(&w) != 0 || sweep_refine(&w) != 0)
+		return EXIT_FAILED;
+	busy = timing_load_share(&load);
+	for (i = 0; op.curve && i < w.n; i++)
+		printf("%zu %.3f\n", w.sizes[i], w.lat[i]);
 	fflush(stdout);
-
-	if (nlev == 0) {
+	if (w.nlev == 0) {
 		util_err("no cache level found below %llu bytes (try a larger -M)",
 			 (unsigned long long)op.max);
 		return EXIT_FAILED;
 	}
-	for (i = 0; i < nlev; i++) {
-		if (measure(lv[i].size, (size_t)op.line, &o, NULL, &par) != 0)
-			return EXIT_FAILED;
-		report_text("L%d cache: %zu bytes %.2f nanoseconds %llu linesize "
-			    "%.2f parallelism\n",
-			    i + 1, lv[i].size, lv[i].ns,
-			    (unsigned long long)op.line, par);
-		snprintf(name, sizeof(name), "L%d cache latency", i + 1);
-		report_json(name, "ns", (double)lv[i].size, lv[i].ns);
-		snprintf(name, sizeof(name), "L%d cache parallelism", i + 1);
-		report_json(name, "loads", (double)lv[i].size, par);
-	}
-	/* Between the levels and memory, so that the output still opens
-	 * with L1 and ends with memory. */
-	for (i = 0; i < 2 && !sure; i++)
-		if (lo[i] != SIZE_MAX && hi[i] > 0 &&
-		    (double)hi[i] > 1.26 * (double)lo[i])
-			util_err("warning: L%d size unsure: between %zu and %zu bytes (%s)",
-				 i + 1, lo[i], hi[i],
-				 busy >= BUSY ? "the machine was busy"
-					      : "the sweeps disagree");
-	if (!sure && busy < BUSY)
-		util_err("warning: the sweeps disagree on the first two levels: "
-			 "rerun on a quiet machine");
-	else if (busy >= BUSY)
-		util_err("warning: the machine was busy (others took %.0f %% of "
-			 "a CPU during the sweeps): a level that others share "
-			 "may look smaller than it is%s",
-			 100 * busy, sure ? "" : "; rerun on a quiet machine");
-	/* A level measured more than a step of the grid off the size the
-	 * system states is said, with the stated size: the figure is what
-	 * this CPU saw of the cache (a vCPU shares a last level with other
-	 * machines, a busy neighbour takes part of any level), and must not
-	 * pass for the cache the machine has. */
-	for (i = 0; i < nlev; i++) {
-		double r = stated[i] ? (double)lv[i].size / (double)stated[i] : 1;
-		const char *why = stated[i] > op.max ? "beyond this sweep's -M"
-				  : r < 1 ? "the size printed is what this CPU saw of it"
-					  : "the sweep does not show it as stated";
-
-		if (stated[i] == 0 && largest > 0)
-			util_err("warning: L%d: the system states no such level (sysfs)",
-				 i + 1);
-		else if (r < 0.8 || r > 1.25)
-			util_err("warning: L%d measured at %zu bytes, the system states "
-				 "%llu (sysfs): %s",
-				 i + 1, lv[i].size, (unsigned long long)stated[i], why);
-	}
-	/* Memory's parallelism at the smallest size past the last boundary
-	 * whose latency is within 10 % of the largest size's. */
-	for (j = lv[nlev - 1].bound + 1; j < n - 1 && lat[j] < 0.9 * lat[n - 1]; j++)
-		;
-	if (measure(sizes[j], (size_t)op.line, &o, NULL, &par) != 0)
+	if (report_levels(&w) != 0)
 		return EXIT_FAILED;
-	report_text("Memory latency: %.2f nanoseconds %.2f parallelism\n",
-		    lat[n - 1], par);
-	report_json("Memory latency", "ns", (double)sizes[n - 1], lat[n - 1]);
-	report_json("Memory parallelism", "loads", (double)sizes[j], par);
-	return 0;
+	warn_unsure(&w, busy);
+	warn_stated(&w, stated, largest, op.max);
+	return report_memory(&w) == 0 ? 0 : EXIT_FAILED;
 }

@@ -4,7 +4,12 @@
  */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "lib_clock.h"
 #include "lib_util.h"
@@ -253,4 +258,61 @@ timing_check_env(void)
 	if (util_env_double("LOOP_O", &d) < 0)
 		return -1;
 	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Others' load.                                                       */
+
+
+static int
+load_now(struct timing_load *l)
+{
+	unsigned long long v[8] = { 0 };
+	struct rusage ru;
+	struct timespec ts;
+	char text[256], *p = text + 3, *end;
+	FILE *f = fopen("/proc/stat", "r");
+	int got = 0;
+
+	if (f == NULL)
+		return -1;
+	if (fgets(text, sizeof(text), f) == NULL ||
+	    strncmp(text, "cpu ", 4) != 0)
+		text[0] = p[0] = '\0';
+	fclose(f);
+	for (; got < 8 && *p != '\0'; got++, p = end) {
+		v[got] = strtoull(p, &end, 10);
+		if (end == p)
+			break;
+	}
+	if (got != 8 || getrusage(RUSAGE_SELF, &ru) != 0)
+		return -1;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	/* user, nice, system, irq, softirq, steal (not idle, iowait) */
+	l->others = (double)(v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) /
+		    (double)sysconf(_SC_CLK_TCK);
+	l->own = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+		 (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+	l->wall = (double)ts.tv_sec + ts.tv_nsec / 1e9;
+	return 0;
+}
+
+void
+timing_load_start(struct timing_load *l)
+{
+	if (load_now(l) != 0)
+		l->wall = 0;
+}
+
+double
+timing_load_share(const struct timing_load *l)
+{
+	struct timing_load now;
+	double share;
+
+	if (l->wall == 0 || load_now(&now) != 0 || now.wall <= l->wall)
+		return 0;
+	share = (now.others - l->others - (now.own - l->own)) /
+		(now.wall - l->wall);
+	return share > 0 ? share : 0;
 }

@@ -33,4 +33,17 @@ int timing_procedure(int v);
 void timing_use(uint64_t v);
 void timing_use_ptr(const void *p);
 
+/* How busy the machine is: every CPU's non-idle time (/proc/stat) less
+ * this process's own (getrusage), from timing_load_start to
+ * timing_load_share. */
+struct timing_load {
+	double others; /* seconds of CPU time the machine spent busy */
+	double own;    /* seconds of CPU time this process spent */
+	double wall;   /* when, in seconds; 0 when /proc/stat cannot tell */
+};
+void timing_load_start(struct timing_load *l);
+/* The CPU time others took since timing_load_start, as a share of one
+ * CPU's (0 when /proc/stat cannot tell). */
+double timing_load_share(const struct timing_load *l);
+
 #endif

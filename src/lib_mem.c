@@ -4,6 +4,7 @@
  * cycle through every slot, and mem_chain_check proves it.
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -353,4 +354,57 @@ mem_parse_line(const char *arg, uint64_t max, uint64_t *line)
 			    (*line & (*line - 1)) != 0))
 		why = "a power of two from 8 to the page size";
 	return why;
+}
+
+/* The first line of cpu0's cache file index<i>/<name> (sysfs), without
+ * its newline, in text; -1 where there is none. */
+static int
+sysfs_cache(int i, const char *name, char *text, size_t len)
+{
+	char path[96];
+	FILE *f;
+	int rc = 0;
+
+	snprintf(path, sizeof(path),
+	         "/sys/devices/system/cpu/cpu0/cache/index%d/%s", i, name);
+	text[0] = '\0';
+	f = fopen(path, "r");
+	if (f == NULL)
+		return -1;
+	if (fgets(text, (int)len, f) == NULL)
+		rc = -1;
+	fclose(f);
+	text[strcspn(text, "\n")] = '\0';
+	return rc;
+}
+
+uint64_t
+mem_cache_stated(uint64_t *stated, int max)
+{
+	uint64_t best = 0, v, level;
+	char size[32], lev[32], type[32];
+	int i;
+
+	memset(stated, 0, (size_t)max * sizeof(*stated));
+	for (i = 0; i < 8; i++) {
+		size_t n;
+
+		if (sysfs_cache(i, "size", size, sizeof(size)) != 0)
+			continue;
+		/* sysfs's "48K" is 48 KiB; the parser's K is 1000, as
+		 * lmbench's, its k 1024. */
+		n = strlen(size);
+		if (n > 0 && strchr("KMG", size[n - 1]) != NULL)
+			size[n - 1] = (char)tolower((unsigned char)size[n - 1]);
+		if (sysfs_cache(i, "level", lev, sizeof(lev)) != 0 ||
+		    sysfs_cache(i, "type", type, sizeof(type)) != 0 ||
+		    strcmp(type, "Instruction") == 0 ||
+		    util_parse_size(size, 1, &v) != NULL ||
+		    util_parse_u64(lev, 1, (uint64_t)max, &level) != NULL)
+			continue;
+		stated[level - 1] = v;
+		if (v > best)
+			best = v;
+	}
+	return best;
 }

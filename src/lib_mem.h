@@ -47,6 +47,11 @@ uint64_t mem_sum(const void *buf, size_t len);
  * 64: the default -L of tlb and par_mem. */
 size_t mem_line_size(void);
 
+/* The data or unified cache of each level 1..max that the system states
+ * (sysfs, cpu0): stated[L - 1] bytes, 0 where it states none.  The
+ * largest of them, 0 if none. */
+uint64_t mem_cache_stated(uint64_t *stated, int max);
+
 /* Parse a -L line size: a power of two from 8 to max; NULL, or why not. */
 const char *mem_parse_line(const char *arg, uint64_t max, uint64_t *line);
 
