@@ -123,6 +123,7 @@ LIB_MODULES := \
 	lib_opts \
 	lib_parallel \
 	lib_party \
+	lib_peer \
 	lib_report \
 	lib_sched \
 	lib_stats \

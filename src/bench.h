@@ -23,6 +23,7 @@
  *   lib_ipc      ipc_     helpers of the pipe and socket benchmarks
  *   lib_ops      ops_     dependent arithmetic chains
  *   lib_tcp      net_     sockets, network options, servers
+ *   lib_peer     peer_    the local process at a socket's other end
  *   lib_udp      udp_     lmbench's UDP stop message, the echo server
  *   lib_unix     unix_    UNIX-domain pairs and abstract addresses
  *   lib_file     file_    the files the file and VM benchmarks read
@@ -50,6 +51,7 @@
 #include "lib_ipc.h"
 #include "lib_ops.h"
 #include "lib_tcp.h"
+#include "lib_peer.h"
 #include "lib_udp.h"
 #include "lib_unix.h"
 #include "lib_file.h"

@@ -18,7 +18,7 @@
  * connections at once and messages of at most 256 MB; a client that reads nothing for 60 seconds is
  * dropped (see lmbench-ng(7)).
  *
- * Usage: bw_tcp -s [-b <address>] [-p <port>]
+ * Usage: bw_tcp -s [-b <address>] [-p <port>] [-c <placement>]
  *        bw_tcp [-m <message size>] [-M <bytes to move>] [-p <port>]
  *               [-P <parallelism>] [-W <warmup>] [-N <repetitions>] server
  *        bw_tcp -S [-p <port>] server
@@ -36,6 +36,7 @@
 #include "lib_ipc.h"
 #include "lib_opts.h"
 #include "lib_party.h"
+#include "lib_peer.h"
 #include "lib_report.h"
 #include "lib_sched.h"
 #include "lib_tcp.h"
@@ -126,7 +127,6 @@ init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
-	(void)cx;
 	s->buf = malloc(s->msize);
 	if (s->buf == NULL) {
 		util_err("out of memory");
@@ -137,6 +137,7 @@ init(void *sp, struct copy_ctx *cx)
 		return -1;
 	buffers(s->fd, SO_RCVBUF);
 	net_timeout(s->fd, 10);
+	party_add_server(cx, peer_of_socket(s->fd));
 	return 0;
 }
 
@@ -194,7 +195,7 @@ static void __attribute__((noreturn))
 usage(void)
 {
 	fprintf(stderr,
-		"Usage: %s -s [-b <address>] [-p <port>]"
+		"Usage: %s -s [-b <address>] [-p <port>] [-c <placement>]"
 		" | %s [-m <message size>] [-M <bytes to move>] "
 		"[-p <port>] [-P <parallelism>] [-W <warmup>] "
 		"[-N <repetitions>] server"
@@ -220,7 +221,7 @@ main(int argc, char **argv)
 	sched_set_default("SAME");
 	bench_opts_init(&o);
 	o.warmup_us = 100000;
-	rc = opts_getopt(argc, argv, "sSb:p:m:M:", &o, option, &op);
+	rc = opts_getopt(argc, argv, "sSb:p:c:m:M:", &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || (op.net.serve && op.net.stop))

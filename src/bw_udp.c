@@ -31,7 +31,7 @@
  * cookie gets nothing.  One request asks for at most 4096 datagrams and
  * 4 MB; a larger one gets nothing either.
  *
- * Usage: bw_udp -s [-b <address>] [-p <port>]
+ * Usage: bw_udp -s [-b <address>] [-p <port>] [-c <placement>]
  *        bw_udp [-m <message size>] [-p <port>] [-P <parallelism>]
  *               [-W <warmup>] [-N <repetitions>] server [size]
  *        bw_udp -S [-p <port>] server
@@ -54,6 +54,7 @@
 #include "lib_harness.h"
 #include "lib_opts.h"
 #include "lib_party.h"
+#include "lib_peer.h"
 #include "lib_sched.h"
 #include "lib_tcp.h"
 #include "lib_udp.h"
@@ -383,7 +384,6 @@ init(void *sp, struct copy_ctx *cx)
 	socklen_t len = sizeof(real);
 	uint64_t w;
 
-	(void)cx;
 	s->buf = malloc(s->msize);
 	if (s->buf == NULL) {
 		util_err("out of memory");
@@ -392,6 +392,7 @@ init(void *sp, struct copy_ctx *cx)
 	s->fd = net_connect(s->host, s->port, SOCK_DGRAM);
 	if (s->fd < 0)
 		return -1;
+	party_add_server(cx, peer_of_socket(s->fd));
 	{
 		struct timeval tv = { 0, 200000 };
 
@@ -479,7 +480,7 @@ static void __attribute__((noreturn))
 usage(void)
 {
 	fprintf(stderr,
-		"Usage: %s -s [-b <address>] [-p <port>]"
+		"Usage: %s -s [-b <address>] [-p <port>] [-c <placement>]"
 		" | %s [-m <message size>] [-p <port>] [-P <parallelism>] "
 		"[-W <warmup>] [-N <repetitions>] server [size]"
 		" | %s -S [-p <port>] server\n",
@@ -503,7 +504,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	sched_set_default("SAME");
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "sSb:p:m:", &o, option, &op);
+	rc = opts_getopt(argc, argv, "sSb:p:c:m:", &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || (op.net.serve && op.net.stop))

@@ -19,7 +19,8 @@
  * server sends to stdout; -S asks the server to exit.  The port is
  * lmbench's 80 unless given (the suite uses 8008).
  *
- * Usage: lat_http [-d] [-e] [-S] [-P <parallelism>] [-W <warmup>]
+ * Usage: lat_http [-d] [-e] [-S] [-c <placement>] [-P <parallelism>]
+ *                 [-W <warmup>]
  *                 [-N <repetitions>] serverhost [port] < list
  */
 #include <netdb.h>
@@ -33,6 +34,7 @@
 #include "lib_harness.h"
 #include "lib_opts.h"
 #include "lib_party.h"
+#include "lib_peer.h"
 #include "lib_report.h"
 #include "lib_sched.h"
 #include "lib_tcp.h"
@@ -124,12 +126,13 @@ init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
-	(void)cx;
 	s->buf = malloc(XFER);
 	if (s->buf == NULL) {
 		util_err("out of memory");
 		return -1;
 	}
+	if (cx != NULL) /* NULL: measure's untimed pass */
+		party_add_server(cx, peer_listener(s->ai->ai_addr));
 	return 0;
 }
 
@@ -220,7 +223,7 @@ measure(struct state *s, const struct bench_desc *d,
 	s->ai = net_resolve(s->host, s->port, SOCK_STREAM);
 	if (s->ai == NULL)
 		return EXIT_FAILED;
-	rc = init(s, 0) != 0 || pass(s, &s->bytes) != 0;
+	rc = init(s, NULL) != 0 || pass(s, &s->bytes) != 0;
 	cleanup(s);
 	if (rc == 0)
 		rc = bench_run(d, o, &r) != 0;
@@ -254,7 +257,8 @@ option(void *ctx, int c, const char *arg)
 {
 	struct opts *op = ctx;
 
-	(void)arg;
+	if (c == 'c')
+		return sched_set_policy(arg);
 	if (c == 'd')
 		op->s->debug = 1;
 	else if (c == 'e')
@@ -268,7 +272,8 @@ static void __attribute__((noreturn))
 usage(void)
 {
 	fprintf(stderr,
-		"Usage: %s [-d] [-e] [-S] [-P <parallelism>] [-W <warmup>] "
+		"Usage: %s [-d] [-e] [-S] [-c <placement>] [-P <parallelism>] "
+		"[-W <warmup>] "
 		"[-N <repetitions>] serverhost [port] < list\n",
 		util_progname());
 	exit(EXIT_USAGE);
@@ -289,7 +294,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	sched_set_default("SAME");
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "deS", &o, option, &op);
+	rc = opts_getopt(argc, argv, "deSc:", &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || argc - optind < 1 || argc - optind > 2)

@@ -20,7 +20,7 @@
  * TCP is measured, then UDP, as lmbench does.  lat_rpc -S HOST calls
  * procedure 2 over UDP.
  *
- * Usage: lat_rpc -s [-b <address>] [-p <port>]
+ * Usage: lat_rpc -s [-b <address>] [-p <port>] [-c <placement>]
  *        lat_rpc [-p <tcp|udp>] [-P <parallelism>] [-W <warmup>]
  *                [-N <repetitions>] server
  *        lat_rpc -S server
@@ -54,6 +54,7 @@
 #include "lib_mem.h"
 #include "lib_opts.h"
 #include "lib_party.h"
+#include "lib_peer.h"
 #include "lib_sched.h"
 #include "lib_tcp.h"
 #include "lib_util.h"
@@ -313,9 +314,14 @@ init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
-	(void)cx;
+	int fd;
+
 	s->cl = client(s->host, s->port, s->proto);
-	return s->cl != NULL ? 0 : -1;
+	if (s->cl == NULL)
+		return -1;
+	if (clnt_control(s->cl, CLGET_FD, (char *)&fd))
+		party_add_server(cx, peer_of_socket(fd));
+	return 0;
 }
 
 static int
@@ -400,7 +406,7 @@ static void __attribute__((noreturn))
 usage(void)
 {
 	fprintf(stderr,
-		"Usage: %s -s [-b <address>] [-p <port>]"
+		"Usage: %s -s [-b <address>] [-p <port>] [-c <placement>]"
 		" | %s [-p <tcp|udp>] [-p <port>] [-P <parallelism>] "
 		"[-W <warmup>] [-N <repetitions>] serverhost"
 		" | %s -S [-p <port>] serverhost\n",
@@ -433,7 +439,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	sched_set_default("SAME");
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "sSb:p:", &o, option, &op);
+	rc = opts_getopt(argc, argv, "sSb:p:c:", &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || (op.net.serve && op.net.stop))

@@ -17,7 +17,7 @@
  * "socket connection: Connection refused" and exits 1; one that stops
  * answering fails after 10 seconds.
  *
- * Usage: lat_tcp -s [-b <address>] [-p <port>]
+ * Usage: lat_tcp -s [-b <address>] [-p <port>] [-c <placement>]
  *        lat_tcp [-m <message size>] [-p <port>] [-P <parallelism>]
  *                [-W <warmup>] [-N <repetitions>] server
  *        lat_tcp -S [-p <port>] server
@@ -35,6 +35,7 @@
 #include "lib_harness.h"
 #include "lib_opts.h"
 #include "lib_party.h"
+#include "lib_peer.h"
 #include "lib_sched.h"
 #include "lib_tcp.h"
 #include "lib_util.h"
@@ -98,7 +99,6 @@ init(void *sp, struct copy_ctx *cx)
 	struct state *s = sp;
 	uint32_t n = htonl((uint32_t)s->msize);
 
-	(void)cx;
 	s->buf = calloc(1, s->msize);
 	if (s->buf == NULL) {
 		util_err("out of memory");
@@ -113,6 +113,7 @@ init(void *sp, struct copy_ctx *cx)
 		util_syserr("cannot talk to %s", s->host);
 		return -1;
 	}
+	party_add_server(cx, peer_of_socket(s->fd));
 	return 0;
 }
 
@@ -166,7 +167,7 @@ static void __attribute__((noreturn))
 usage(void)
 {
 	fprintf(stderr,
-		"Usage: %s -s [-b <address>] [-p <port>]"
+		"Usage: %s -s [-b <address>] [-p <port>] [-c <placement>]"
 		" | %s [-m <message size>] [-p <port>] [-P <parallelism>] "
 		"[-W <warmup>] [-N <repetitions>] server"
 		" | %s -S [-p <port>] server\n",
@@ -190,7 +191,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	sched_set_default("SAME");
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "sSb:p:m:", &o, option, &op);
+	rc = opts_getopt(argc, argv, "sSb:p:c:m:", &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || (op.net.serve && op.net.stop))

@@ -12,7 +12,7 @@
  * lmbench's servers and ours.  Port 34298 (what lmbench's really used)
  * unless -p says otherwise; -b chooses the server's address.
  *
- * Usage: lat_udp -s [-b <address>] [-p <port>]
+ * Usage: lat_udp -s [-b <address>] [-p <port>] [-c <placement>]
  *        lat_udp [-m <message size>] [-p <port>] [-P <parallelism>]
  *                [-W <warmup>] [-N <repetitions>] server
  *        lat_udp -S [-p <port>] server
@@ -30,6 +30,7 @@
 #include "lib_harness.h"
 #include "lib_opts.h"
 #include "lib_party.h"
+#include "lib_peer.h"
 #include "lib_sched.h"
 #include "lib_tcp.h"
 #include "lib_udp.h"
@@ -52,7 +53,6 @@ init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
-	(void)cx;
 	s->buf = calloc(1, s->msize);
 	if (s->buf == NULL) {
 		util_err("out of memory");
@@ -63,6 +63,7 @@ init(void *sp, struct copy_ctx *cx)
 		return -1;
 	net_timeout(s->fd, 5);
 	s->seq = 1;
+	party_add_server(cx, peer_of_socket(s->fd));
 	return 0;
 }
 
@@ -136,7 +137,7 @@ static void __attribute__((noreturn))
 usage(void)
 {
 	fprintf(stderr,
-		"Usage: %s -s [-b <address>] [-p <port>]"
+		"Usage: %s -s [-b <address>] [-p <port>] [-c <placement>]"
 		" | %s [-m <message size>] [-p <port>] [-P <parallelism>] "
 		"[-W <warmup>] [-N <repetitions>] server"
 		" | %s -S [-p <port>] server\n",
@@ -160,7 +161,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	sched_set_default("SAME");
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "sSb:p:m:", &o, option, &op);
+	rc = opts_getopt(argc, argv, "sSb:p:c:m:", &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || (op.net.serve && op.net.stop))

@@ -17,7 +17,7 @@
  * process, each for at most 10 seconds and at most 256 at once, so a
  * silent client delays no other.
  *
- * Usage: lat_unix_connect -s [-n <name>]
+ * Usage: lat_unix_connect -s [-n <name>] [-c <placement>]
  *        lat_unix_connect [-n <name>] [-P <parallelism>] [-W <warmup>]
  *                         [-N <repetitions>]
  *        lat_unix_connect -S [-n <name>]
@@ -36,6 +36,8 @@
 #include "lib_bench.h"
 #include "lib_harness.h"
 #include "lib_opts.h"
+#include "lib_party.h"
+#include "lib_peer.h"
 #include "lib_sched.h"
 #include "lib_tcp.h"
 #include "lib_unix.h"
@@ -153,6 +155,17 @@ run(void *sp, uint64_t n)
 	return 0;
 }
 
+static int
+init(void *sp, struct copy_ctx *cx)
+{
+	const struct state *s = sp;
+
+	party_add_server(cx, peer_unix_listener(s->addr.sun_path,
+						s->len - offsetof(struct sockaddr_un,
+								  sun_path)));
+	return 0;
+}
+
 struct opts {
 	int serve, stop;  /* -s, -S */
 	const char *name; /* -n */
@@ -167,6 +180,8 @@ option(void *ctx, int c, const char *arg)
 		op->serve = 1;
 	else if (c == 'S')
 		op->stop = 1;
+	else if (c == 'c')
+		return sched_set_policy(arg);
 	else if (strlen(arg) == 0 || strlen(arg) > 90) {
 		util_err("bad -n '%s': 1 to 90 characters", arg);
 		return -1;
@@ -179,7 +194,7 @@ static void __attribute__((noreturn))
 usage(void)
 {
 	fprintf(stderr,
-		"Usage: %s -s [-n <name>] | %s [-n <name>] "
+		"Usage: %s -s [-n <name>] [-c <placement>] | %s [-n <name>] "
 		"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] | "
 		"%s -S [-n <name>]\n",
 		util_progname(), util_progname(), util_progname());
@@ -192,7 +207,7 @@ main(int argc, char **argv)
 	struct state s;
 	struct opts op = { 0, 0, NULL };
 	struct bench_opts o;
-	struct bench_desc d = { .run = run, .state = &s };
+	struct bench_desc d = { .init = init, .run = run, .state = &s };
 	char name[100];
 	int rc, fd;
 
@@ -200,7 +215,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	sched_set_default("SAME");
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "sSn:", &o, option, &op);
+	rc = opts_getopt(argc, argv, "sSn:c:", &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc || (op.serve && op.stop))

@@ -37,6 +37,15 @@ party_add(struct copy_ctx *cx, pid_t pid, int helper, int asked)
 }
 
 void
+party_add_server(struct copy_ctx *cx, pid_t pid)
+{
+	if (pid > 0)
+		party_add(cx, pid, PARTY_SERVER, -1);
+	else if (pid < 0)
+		party_add(cx, -1, PARTY_SERVER, -1);
+}
+
+void
 party_reset(struct copy_ctx *cx, int copy, int helpers)
 {
 	memset(cx, 0, sizeof(*cx));
@@ -144,7 +153,7 @@ party_sample(struct copy_ctx *cx)
 			seen_add(q, sched_getcpu());
 		else if (q->pid > 0)
 			seen_add(q, proc_cpu(q->pid));
-		else if (cx->child_set != NULL)
+		else if (q->helper == PARTY_CHILD && cx->child_set != NULL)
 			seen_children(q, cx->child_set);
 	}
 }
@@ -165,7 +174,7 @@ party_track_children(struct copy_ctx *cx)
 		}
 	}
 	cx->child_cpu = sched_target(cx->copy, 1, cx->helpers);
-	party_add(cx, -1, -1, cx->child_cpu);
+	party_add(cx, -1, PARTY_CHILD, cx->child_cpu);
 	/* A child inherits this process's CPU; it moves only when the
 	 * policy puts it elsewhere. */
 	if (cx->child_cpu == main_cpu || cx->child_cpu < 0)
@@ -223,7 +232,8 @@ party_helpers(const struct party_tab *t)
 	return k + t->untracked;
 }
 
-/* The name of party i: main, helper (the only one), helperK, child. */
+/* The name of party i: main, helper (the only one), helperK, child,
+ * server. */
 static void
 party_name(char *buf, size_t len, const struct party_tab *t, int i)
 {
@@ -231,6 +241,8 @@ party_name(char *buf, size_t len, const struct party_tab *t, int i)
 
 	if (q->helper == 0)
 		snprintf(buf, len, "main");
+	else if (q->helper == PARTY_SERVER)
+		snprintf(buf, len, "server");
 	else if (q->helper < 0)
 		snprintf(buf, len, "child");
 	else if (party_helpers(t) == 1)

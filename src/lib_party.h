@@ -3,8 +3,9 @@
  * context.
  *
  * A party is a process of the measurement: the copy's own process
- * ("main"), a helper it forked ("helperK"), or its short-lived children
- * as one party ("child").  The CPUs each was seen on at the boundaries
+ * ("main"), a helper it forked ("helperK"), its short-lived children
+ * as one party ("child"), or the network server it talks to on this
+ * host ("server").  The CPUs each was seen on at the boundaries
  * of the timed intervals are sampled, not assumed: this process with
  * sched_getcpu(), a helper from field 39 of /proc/<pid>/stat, children
  * from a shared set each child marks before it goes.
@@ -24,9 +25,14 @@
 #define PARTY_SEEN 8  /* distinct CPUs kept per party */
 
 /* One process of the measurement. */
+#define PARTY_CHILD  (-1) /* struct party's helper: the children */
+#define PARTY_SERVER (-2) /* struct party's helper: the server */
+
 struct party {
-	pid_t pid;  /* 0: this process; -1: the children */
-	int helper; /* 0: this process; k: helper k; -1: the children */
+	pid_t pid;  /* 0: this process; -1: the children or a server not
+	             * found (never sampled); else a process */
+	int helper; /* 0: this process; k: helper k; PARTY_CHILD;
+	             * PARTY_SERVER */
 	int asked;  /* the CPU the policy chose; < 0 none */
 	int last;   /* the CPU last seen; -1 none yet */
 	int nseen;  /* distinct CPUs seen (up to PARTY_SEEN kept) */
@@ -62,6 +68,11 @@ void party_reset(struct copy_ctx *cx, int copy, int helpers);
 void party_free(struct copy_ctx *cx);
 /* Add a helper (pid, number, the CPU it was placed on or < 0). */
 void party_add(struct copy_ctx *cx, pid_t pid, int helper, int asked);
+/* The network server of this copy's connection as a party ("server"):
+ * pid from lib_peer (> 0: sampled like a helper; PEER_UNKNOWN: a server
+ * on this host that could not be found, shown "server=?"; PEER_REMOTE:
+ * another host's, no party).  Called by the client's init. */
+void party_add_server(struct copy_ctx *cx, pid_t pid);
 /* Forget what was seen before the timed intervals. */
 void party_begin(struct copy_ctx *cx);
 /* One look at every party (untimed, between intervals). */

@@ -271,6 +271,7 @@ net_option(struct net_opts *n, int c, const char *arg)
 	case 'S': n->stop = 1; return 1;
 	case 'b': n->bindaddr = arg; return 1;
 	case 'p': return net_parse_port(arg, &n->port) == 0 ? 1 : -1;
+	case 'c': return sched_set_policy(arg) == 0 ? 1 : -1;
 	default: return 0;
 	}
 }

@@ -45,8 +45,11 @@ struct net_opts {
 	const char *bindaddr; /* -b: the server's address (NULL: all) */
 	int port;	      /* -p, or the program's lmbench port */
 };
-/* Take -s, -S, -b or -p: 1 when c is one of them, 0 when not, -1 after a
- * message when the argument is bad. */
+/* Take -s, -S, -b, -p or -c: 1 when c is one of them, 0 when not, -1
+ * after a message when the argument is bad.  -c POLICY is the placement
+ * (an LMBENCH_SCHED value, which it then overrides) of the server or the
+ * client: lmbench's -s takes no argument, so the placement has a letter
+ * of its own, the same in every networked program. */
 int net_option(struct net_opts *n, int c, const char *arg);
 /* Detach a server around the socket l (from net_listen, -1 if that
  * failed): returns l in the server (which then lives its lifetime),

@@ -17,7 +17,7 @@
  * in all, at most 256 at once (one more is answered 503), so a slow or
  * silent client delays no other.
  *
- * Usage: lmhttp [-b <address>] [port]     (port: lmbench's 80 by default)
+ * Usage: lmhttp [-b <address>] [-c <placement>] [port]     (port: lmbench's 80 by default)
  */
 #define _GNU_SOURCE /* MSG_MORE, syscall */
 #include <errno.h>
@@ -330,7 +330,7 @@ is_exit(const char *buf, size_t n)
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr, "Usage: %s [-b <address>] [port]\n", util_progname());
+	fprintf(stderr, "Usage: %s [-b <address>] [-c <placement>] [port]\n", util_progname());
 	exit(EXIT_USAGE);
 }
 
@@ -347,8 +347,8 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	sched_set_default("SAME");
 	opterr = 0;
-	while ((c = getopt(argc, argv, "hb:")) != -1) {
-		if (c != 'b')
+	while ((c = getopt(argc, argv, "hb:c:")) != -1) {
+		if (c != 'b' && c != 'c')
 			usage();
 		if (net_option(&net, c, optarg) < 0)
 			return EXIT_USAGE;

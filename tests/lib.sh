@@ -107,3 +107,12 @@ net_servers() {
 		build_pids "$1" "$n_prog" -s
 	done
 }
+
+# port_base: the first of 100 ports of this run's own, below the
+# ephemeral range (where a client's socket in TIME_WAIT could hold one)
+# and away from lmbench's.
+port_base() {
+	low=$(awk '{ print $1 }' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null)
+	[ -n "$low" ] && [ "$low" -gt 12000 ] || low=32768
+	awk -v low="$low" 'BEGIN { srand(); print 10000 + int(rand() * (low - 10200)) }'
+}

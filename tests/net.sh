@@ -10,11 +10,7 @@ BUILD=$1
 
 ENOUGH=500
 export ENOUGH
-# Ports of this run's own, below the ephemeral range (where a client's
-# socket in TIME_WAIT could hold one) and away from lmbench's.
-low=$(awk '{ print $1 }' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null)
-[ -n "$low" ] && [ "$low" -gt 12000 ] || low=32768
-base=$(awk -v low="$low" 'BEGIN { srand(); print 10000 + int(rand() * (low - 10100)) }')
+base=$(port_base)
 US='[0-9]+\.[0-9]{4} microseconds$'
 
 ABS=$(cd "$BUILD" && pwd)

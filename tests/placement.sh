@@ -4,8 +4,10 @@
 # "placement" field) are the CPUs asked for, under the default (SAME),
 # SAME, CROSS and lmbench's own policies; CROSS on one CPU says so and
 # exits 77; a helper moved in the middle of a run (taskset -p) is
-# reported, in the field and on stderr.  Needs two CPUs for most cases;
-# with one, only the one-CPU cases run.
+# reported, in the field and on stderr.  The network programs' client and
+# server (started with -c POLICY) on loopback: the server is a party of
+# the record (server=CPU), placed as asked.  Needs two CPUs for most
+# cases; with one, only the one-CPU cases run.
 BUILD=$1
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -148,5 +150,73 @@ if [ "$ncpu" -ge 2 ]; then
 		grep -q "helper on CPUs $first+$to (placed on $first)" "$T_TMP/mverr"; then ok; else
 		not_ok "moved helper: no line on stderr: $(cat "$T_TMP/mverr")"
 	fi
+fi
+# The network pairs on loopback: the server started with -c POLICY (its
+# option) and the client under LMBENCH_SCHED=POLICY; the record lists
+# the server, sampled from /proc.  Every server is stopped, and none
+# outlives a minute.
+LMBENCH_SERVER_TIMEOUT=60
+export LMBENCH_SERVER_TIMEOUT
+port=$(port_base)
+NETPROGS="lat_tcp lat_udp bw_tcp bw_udp lat_connect lat_unix_connect"
+[ -x "$BUILD/lat_rpc" ] && NETPROGS="$NETPROGS lat_rpc"
+# where PROG: the server's address options (a fresh port or name) in
+# $WHERE, the host argument in $HOST.
+where() {
+	port=$((port + 1))
+	case $1 in
+	lat_unix_connect) WHERE="-n lmbench-ng-placement.$$.$port" HOST= ;;
+	*) WHERE="-p $port" HOST=127.0.0.1 ;;
+	esac
+}
+# netpair POLICY WRAPPER PROG: a server of PROG with -c POLICY ("-": no
+# -c) under WRAPPER, a short client run (placed), the server stopped.
+netpair() {
+	pol=$1 wrap=$2 prog=$3
+	where "$prog"
+	[ "$wrap" = - ] && wrap=
+	# shellcheck disable=SC2086
+	if [ "$pol" = - ]; then $wrap "$BUILD/$prog" -s $WHERE; else
+		$wrap "$BUILD/$prog" -s -c "$pol" $WHERE
+	fi
+	# shellcheck disable=SC2086
+	placed "$pol" "${wrap:--}" "$prog" -N 3 $WHERE $HOST
+	# shellcheck disable=SC2086
+	"$BUILD/$prog" -S $WHERE $HOST >/dev/null 2>&1
+}
+for prog in $NETPROGS; do
+	netpair - - "$prog"
+	want "$prog (default)" "SAME cpus=$first main=$first server=$first"
+	if [ "$ncpu" -ge 2 ]; then
+		netpair SAME "taskset -c 1" "$prog"
+		want "$prog (SAME, taskset -c 1)" "SAME cpus=1 main=1 server=1"
+		netpair "CUSTOM_UNIQUE 1 0" - "$prog"
+		want "$prog (CUSTOM_UNIQUE 1 0)" "CUSTOM_UNIQUE 1 0 cpus=1 main=1 server=0"
+		netpair "CUSTOM 1" - "$prog"
+		want "$prog (CUSTOM 1)" "CUSTOM 1 cpus=1 main=1 server=1"
+		netpair CROSS - "$prog"
+		if [ "$RC" -eq 0 ] && printf '%s\n' "$PL" |
+			grep -Eq '^CROSS cpus=([0-9]+) main=\1 server=([0-9]+) shared=(L[0-9]|none)$' &&
+			[ "$(printf '%s\n' "$PL" | sed 's/.* main=\([0-9]*\) .*/\1/')" != "$(printf '%s\n' "$PL" | sed 's/.* server=\([0-9]*\) .*/\1/')" ]; then
+			ok
+		else
+			not_ok "$prog (CROSS): status $RC, placement '$PL'; stderr: $(head -c 300 "$T_TMP/err")"
+		fi
+	fi
+done
+# A server asked for CROSS with one CPU: the reason, status 77; a bad
+# placement: status 2.
+where lat_tcp
+# shellcheck disable=SC2086
+taskset -c "$first" "$BUILD/lat_tcp" -s -c CROSS $WHERE 2>"$T_TMP/err"
+RC=$?
+if [ "$RC" -eq 77 ] && grep -q "CROSS needs two CPUs" "$T_TMP/err"; then ok; else
+	not_ok "lat_tcp -s -c CROSS on one CPU: status $RC, want 77: $(head -c 300 "$T_TMP/err")"
+fi
+# shellcheck disable=SC2086
+"$BUILD/lat_tcp" -s -c NOWHERE $WHERE 2>"$T_TMP/err"
+RC=$?
+if [ "$RC" -eq 2 ] && [ "$(cat "$T_TMP/err")" = "lat_tcp: bad placement 'NOWHERE': use DEFAULT, SINGLE, SAME, CROSS, BALANCED, BALANCED_SPREAD, UNIQUE, UNIQUE_SPREAD, CUSTOM <cpus> or CUSTOM_UNIQUE <cpus>" ]; then ok; else
+	not_ok "lat_tcp -s -c NOWHERE: status $RC, want 2: $(head -c 300 "$T_TMP/err")"
 fi
 finish placement
