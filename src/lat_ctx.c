@@ -274,25 +274,85 @@ usage(void)
 	exit(EXIT_USAGE);
 }
 
-int
-main(int argc, char **argv)
+/* The process counts (1..MAX_PROCS each) into counts; the largest, 0
+ * after a message. */
+static uint64_t
+parse_counts(int n, char **argv, uint64_t *counts)
 {
-	struct bench_opts o, oo;
-	struct state s;
-	struct bench_desc ring = { .init = ring_init,
-				   .run = ring_run,
-				   .cleanup = ring_cleanup,
-				   .state = &s };
+	const char *why;
+	uint64_t v, maxn = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		why = util_parse_u64(argv[i], 1, MAX_PROCS, &v);
+		if (why != NULL) {
+			util_err("bad process count '%s': %s (1 to %d)", argv[i],
+				 why, MAX_PROCS);
+			return 0;
+		}
+		counts[i] = v;
+		if (v > maxn)
+			maxn = v;
+	}
+	return maxn;
+}
+
+/* The overhead once, for the largest ring, in one process: microseconds
+ * per process of a lap; < 0 after a message. */
+static double
+overhead_us(struct state *s, const struct bench_opts *o, uint64_t maxn)
+{
 	struct bench_desc ovr = { .init = ovr_init,
 				  .run = ovr_run,
 				  .cleanup = ovr_cleanup,
-				  .state = &s };
+				  .state = s };
+	struct bench_opts oo = *o;
 	struct bench_result r;
-	uint64_t kb = 0, v, maxn = 0;
-	uint64_t *counts;
+	double us;
+
+	oo.parallel = 1;
+	s->nprocs = (int)maxn;
+	if (bench_run(&ovr, &oo, &r) != 0)
+		return -1;
+	us = r.ns_per_iter / (double)maxn / 1000.0;
+	bench_result_free(&r);
+	return us;
+}
+
+/* A ring of each count: a line each where the switch is above the
+ * overhead.  How many lines, -1 after a message. */
+static int
+rings(struct state *s, struct bench_opts *o, const uint64_t *counts, int n,
+      double ovr_us, uint64_t kb)
+{
+	struct bench_desc ring = { .init = ring_init,
+				   .run = ring_run,
+				   .cleanup = ring_cleanup,
+				   .state = s };
+	struct bench_result r;
+	int i, printed = 0;
+
+	for (i = 0; i < n; i++) {
+		s->nprocs = (int)counts[i];
+		o->helpers = s->nprocs - 1;
+		if (bench_run(&ring, o, &r) != 0)
+			return -1;
+		if (report_ctx(&r, s->nprocs, ovr_us * 1000.0, kb) == 0)
+			printed++;
+		bench_result_free(&r);
+	}
+	return printed;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct bench_opts o;
+	struct state s;
+	uint64_t kb = 0, maxn, *counts;
 	const char *why;
 	double ovr_us;
-	int c, rc, i, ncounts, printed = 0;
+	int c, rc, ncounts, printed = -1;
 
 	memset(&s, 0, sizeof(s));
 	s.in = s.out = -1;
@@ -323,48 +383,17 @@ main(int argc, char **argv)
 	counts = calloc((size_t)ncounts, sizeof(*counts));
 	if (counts == NULL)
 		return EXIT_FAILED;
-	for (i = 0; i < ncounts; i++) {
-		why = util_parse_u64(argv[optind + i], 1, MAX_PROCS, &v);
-		if (why != NULL) {
-			util_err("bad process count '%s': %s (1 to %d)",
-				 argv[optind + i], why, MAX_PROCS);
-			free(counts);
-			return EXIT_USAGE;
-		}
-		counts[i] = v;
-		if (v > maxn)
-			maxn = v;
-	}
-	if (bench_check_env() != 0) {
+	maxn = parse_counts(ncounts, argv + optind, counts);
+	if (maxn == 0 || bench_check_env() != 0) {
 		free(counts);
 		return EXIT_USAGE;
 	}
 	s.size = (size_t)kb * 1024;
-
-	/* The overhead, once, for the largest ring, in one process. */
-	oo = o;
-	oo.parallel = 1;
-	s.nprocs = (int)maxn;
-	if (bench_run(&ovr, &oo, &r) != 0) {
-		free(counts);
-		return EXIT_FAILED;
-	}
-	ovr_us = r.ns_per_iter / (double)maxn / 1000.0;
-	bench_result_free(&r);
-
-	report_text("\n\"size=%lluk ovr=%.2f\n", (unsigned long long)kb,
-		    ovr_us);
-	for (i = 0; i < ncounts; i++) {
-		s.nprocs = (int)counts[i];
-		o.helpers = s.nprocs - 1;
-		if (bench_run(&ring, &o, &r) != 0) {
-			free(counts);
-			return EXIT_FAILED;
-		}
-		rc = report_ctx(&r, s.nprocs, ovr_us * 1000.0, kb);
-		bench_result_free(&r);
-		if (rc == 0)
-			printed++;
+	ovr_us = overhead_us(&s, &o, maxn);
+	if (ovr_us >= 0) {
+		report_text("\n\"size=%lluk ovr=%.2f\n", (unsigned long long)kb,
+			    ovr_us);
+		printed = rings(&s, &o, counts, ncounts, ovr_us, kb);
 	}
 	free(counts);
 	return printed > 0 ? 0 : EXIT_FAILED;

@@ -230,51 +230,113 @@ usage(void)
 	exit(EXIT_USAGE);
 }
 
+/* -s (one size instead of the four) and -n (entries per directory);
+ * 0, or -1 after a message. */
+static int
+own_option(struct state *s, int c, const char *arg, size_t *size)
+{
+	const char *why;
+	uint64_t v;
+
+	if (c == 's') {
+		why = util_parse_size(arg, 1, &v);
+		if (why == NULL && v > (1ULL << 30))
+			why = "too large (at most 1 GB)";
+		if (why != NULL) {
+			util_err("bad -s '%s': %s", arg, why);
+			return -1;
+		}
+		*size = (size_t)v;
+		return 0;
+	}
+	why = util_parse_u64(arg, 2, 1000000, &v);
+	if (why != NULL) {
+		util_err("bad -n '%s': %s (2 to 1000000)", arg, why);
+		return -1;
+	}
+	s->per_dir = v;
+	return 0;
+}
+
+/* The directory: DIR, else $TMPDIR, else /tmp; 0, or -1 after a message
+ * when it is not a directory this process can write in. */
+static int
+use_dir(struct state *s, const char *dir)
+{
+	struct stat st;
+
+	s->dir = dir;
+	if (s->dir == NULL) {
+		s->dir = getenv("TMPDIR");
+		if (s->dir == NULL || *s->dir == '\0')
+			s->dir = "/tmp";
+	}
+	if (stat(s->dir, &st) != 0) {
+		util_syserr("cannot use %s", s->dir);
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		util_err("cannot use %s: not a directory", s->dir);
+		return -1;
+	}
+	if (access(s->dir, W_OK | X_OK) != 0) {
+		util_syserr("cannot write in %s", s->dir);
+		return -1;
+	}
+	return 0;
+}
+
+/* Creates, then as many deletes, of files of one size: one line. */
+static int
+one_size(struct bench_desc *d, struct bench_opts *o, size_t size)
+{
+	struct state *s = d->state;
+	struct bench_result cr, dr;
+	int rc;
+
+	s->size = size;
+	d->before = create_before;
+	d->run = create_run;
+	d->after = create_after;
+	o->fixed_iterations = 0;
+	if (bench_run(d, o, &cr) != 0)
+		return -1;
+	d->before = delete_before;
+	d->run = delete_run;
+	d->after = NULL;
+	o->fixed_iterations = cr.iterations;
+	if (bench_run(d, o, &dr) != 0) {
+		bench_result_free(&cr);
+		return -1;
+	}
+	rc = report_fs((double)s->size, &cr, &dr);
+	bench_result_free(&cr);
+	bench_result_free(&dr);
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
-	static const size_t default_sizes[] = { 0, 1024, 4096, 10240 };
-	size_t sizes[4], nsizes = 4, i;
+	size_t sizes[4] = { 0, 1024, 4096, 10240 }, nsizes = 4, i;
 	struct bench_opts o;
 	struct state s;
 	struct bench_desc d = { .init = init, .cleanup = cleanup, .state = &s };
-	struct bench_result cr, dr;
-	struct stat st;
-	const char *why;
-	uint64_t v;
 	int c, rc;
 
 	memset(&s, 0, sizeof(s));
 	s.per_dir = 100;
-	memcpy(sizes, default_sizes, sizeof(sizes));
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
 	opterr = 0;
 	while ((c = getopt(argc, argv, "hs:n:P:W:N:")) != -1) {
-		switch (c) {
-		case 's':
-			why = util_parse_size(optarg, 1, &v);
-			if (why == NULL && v > (1ULL << 30))
-				why = "too large (at most 1 GB)";
-			if (why != NULL) {
-				util_err("bad -s '%s': %s", optarg, why);
+		if (c == 's' || c == 'n') {
+			if (own_option(&s, c, optarg, &sizes[0]) != 0)
 				return EXIT_USAGE;
-			}
-			sizes[0] = (size_t)v;
-			nsizes = 1;
+			if (c == 's')
+				nsizes = 1;
 			continue;
-		case 'n':
-			why = util_parse_u64(optarg, 2, 1000000, &v);
-			if (why != NULL) {
-				util_err("bad -n '%s': %s (2 to 1000000)",
-					 optarg, why);
-				return EXIT_USAGE;
-			}
-			s.per_dir = v;
-			continue;
-		default:
-			break;
 		}
 		rc = opts_common(&o, c, optarg);
 		if (rc < 0)
@@ -284,47 +346,12 @@ main(int argc, char **argv)
 	}
 	if (argc - optind > 1)
 		usage();
-	if (argc - optind == 1) {
-		s.dir = argv[optind];
-	} else {
-		s.dir = getenv("TMPDIR");
-		if (s.dir == NULL || *s.dir == '\0')
-			s.dir = "/tmp";
-	}
-	if (stat(s.dir, &st) != 0) {
-		util_syserr("cannot use %s", s.dir);
+	if (use_dir(&s, argc - optind == 1 ? argv[optind] : NULL) != 0)
 		return EXIT_FAILED;
-	}
-	if (!S_ISDIR(st.st_mode)) {
-		util_err("cannot use %s: not a directory", s.dir);
-		return EXIT_FAILED;
-	}
-	if (access(s.dir, W_OK | X_OK) != 0) {
-		util_syserr("cannot write in %s", s.dir);
-		return EXIT_FAILED;
-	}
 	if (bench_check_env() != 0)
 		return EXIT_USAGE;
-
-	for (i = 0; i < nsizes; i++) {
-		s.size = sizes[i];
-		d.before = create_before;
-		d.run = create_run;
-		d.after = create_after;
-		o.fixed_iterations = 0;
-		if (bench_run(&d, &o, &cr) != 0)
+	for (i = 0; i < nsizes; i++)
+		if (one_size(&d, &o, sizes[i]) != 0)
 			return EXIT_FAILED;
-		d.before = delete_before;
-		d.run = delete_run;
-		d.after = NULL;
-		o.fixed_iterations = cr.iterations;
-		if (bench_run(&d, &o, &dr) != 0)
-			return EXIT_FAILED;
-		rc = report_fs((double)s.size, &cr, &dr);
-		bench_result_free(&cr);
-		bench_result_free(&dr);
-		if (rc != 0)
-			return EXIT_FAILED;
-	}
 	return 0;
 }

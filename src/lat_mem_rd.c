@@ -128,6 +128,103 @@ next_size(size_t size)
 	return size == p ? p + p / 2 : 2 * p;
 }
 
+/* len: MB of 2^20 bytes; lmbench ignored a suffix, so "m" and "M" mean
+ * MB here too, "k"/"K" KB and "g"/"G" GB.  0, or -1 after a message. */
+static int
+parse_len(const char *a, uint64_t *len)
+{
+	char buf[64];
+	const char *why;
+	size_t l = 0;
+
+	while (l < sizeof(buf) - 1 && a[l]) {
+		char ch = a[l];
+
+		buf[l++] = ch == 'M' ? 'm' : ch == 'K' ? 'k' : ch == 'G' ? 'g' : ch;
+	}
+	buf[l] = '\0';
+	why = util_parse_size(buf, 1048576, len);
+	if (why != NULL) {
+		util_err("bad len '%s': %s (megabytes)", a, why);
+		return -1;
+	}
+	if (*len < 512) {
+		util_err("bad len '%s': too small (at least 512 bytes)", a);
+		return -1;
+	}
+	return 0;
+}
+
+/* The strides (default 64 pointers' worth); how many, -1 after a
+ * message. */
+static int
+parse_strides(int n, char **argv, uint64_t len, uint64_t *strides, int max)
+{
+	const char *why;
+	uint64_t stride;
+	int i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		why = util_parse_size(argv[i], 1, &stride);
+		if (why == NULL &&
+		    (stride < sizeof(void *) || stride % sizeof(void *) != 0))
+			why = "must be a multiple of the pointer size";
+		if (why == NULL && stride > len)
+			why = "larger than len";
+		if (why != NULL) {
+			util_err("bad stride '%s': %s", argv[i], why);
+			return -1;
+		}
+		if (k == max) {
+			util_err("too many strides (at most %d)", max);
+			return -1;
+		}
+		strides[k++] = stride;
+	}
+	if (k == 0)
+		strides[k++] = 512 / sizeof(void *);
+	return k;
+}
+
+/* One stride's sizes, each a line; 0, or -1 after a message. */
+static int
+sweep(struct bench_desc *d, const struct bench_opts *o, uint64_t stride,
+      uint64_t len)
+{
+	struct state *s = d->state;
+	struct bench_result r;
+	char metric[64];
+	size_t size;
+	int rc;
+
+	report_text("\"stride=%llu\n", (unsigned long long)stride);
+	for (size = 512; size <= len; size = next_size(size)) {
+		if (size < stride)
+			continue;
+		s->size = size;
+		s->stride = stride;
+		/* One lap of the ring, rounded up to whole turns, but no
+		 * more than MAX_TURNS: the chase goes on from where it
+		 * stopped, so successive iterations still cycle through the
+		 * whole ring, and a large ring no longer costs seconds per
+		 * interval. */
+		s->turns = size / stride / LOADS_PER_TURN + 1;
+		if (s->turns > MAX_TURNS)
+			s->turns = MAX_TURNS;
+		if (bench_run(d, o, &r) != 0)
+			return -1;
+		snprintf(metric, sizeof(metric), "%sstride=%llu",
+		         s->random ? "random " : "", (unsigned long long)stride);
+		rc = report_memlat(&r, metric, (double)size,
+		                   (double)s->turns * LOADS_PER_TURN);
+		bench_result_free(&r);
+		if (rc != 0)
+			return -1;
+	}
+	report_text("\n");
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -136,11 +233,8 @@ main(int argc, char **argv)
 	struct bench_desc d = {
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
 	};
-	struct bench_result r;
-	char metric[64];
-	uint64_t len, stride, strides[64];
-	const char *why;
-	int c, rc, nstrides = 0, i;
+	uint64_t len, strides[64];
+	int c, rc, nstrides, i;
 
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
@@ -160,53 +254,11 @@ main(int argc, char **argv)
 	}
 	if (optind >= argc)
 		usage();
-	/* len counts MB of 2^20 bytes; lmbench ignored a suffix, so "m" and
-	 * "M" mean MB here too, "k"/"K" KB and "g"/"G" GB. */
-	{
-		const char *a = argv[optind];
-		char buf[64];
-		size_t l = 0;
-
-		while (l < sizeof(buf) - 1 && a[l]) {
-			char ch = a[l];
-
-			buf[l++] = ch == 'M'   ? 'm'
-			           : ch == 'K' ? 'k'
-			           : ch == 'G' ? 'g'
-			                       : ch;
-		}
-		buf[l] = '\0';
-		why = util_parse_size(buf, 1048576, &len);
-	}
-	if (why != NULL) {
-		util_err("bad len '%s': %s (megabytes)", argv[optind], why);
+	if (parse_len(argv[optind], &len) != 0)
 		return EXIT_USAGE;
-	}
-	if (len < 512) {
-		util_err("bad len '%s': too small (at least 512 bytes)",
-		         argv[optind]);
-		return EXIT_USAGE;
-	}
-	for (i = optind + 1; i < argc; i++) {
-		why = util_parse_size(argv[i], 1, &stride);
-		if (why == NULL &&
-		    (stride < sizeof(void *) || stride % sizeof(void *) != 0))
-			why = "must be a multiple of the pointer size";
-		if (why == NULL && stride > len)
-			why = "larger than len";
-		if (why != NULL) {
-			util_err("bad stride '%s': %s", argv[i], why);
-			return EXIT_USAGE;
-		}
-		if (nstrides == (int)(sizeof(strides) / sizeof(strides[0]))) {
-			util_err("too many strides (at most 64)");
-			return EXIT_USAGE;
-		}
-		strides[nstrides++] = stride;
-	}
-	if (nstrides == 0)
-		strides[nstrides++] = 512 / sizeof(void *);
-	if (bench_check_env() != 0)
+	nstrides = parse_strides(argc - optind - 1, argv + optind + 1, len,
+	                         strides, 64);
+	if (nstrides < 0 || bench_check_env() != 0)
 		return EXIT_USAGE;
 	if (len * (uint64_t)o.parallel > mem_available() / 10 * 9) {
 		util_err("len %llu MB x %d copies is more than the %llu MB of "
@@ -215,36 +267,8 @@ main(int argc, char **argv)
 		         (unsigned long long)(mem_available() >> 20));
 		return EXIT_FAILED;
 	}
-
-	for (i = 0; i < nstrides; i++) {
-		size_t size;
-
-		report_text("\"stride=%llu\n", (unsigned long long)strides[i]);
-		for (size = 512; size <= len; size = next_size(size)) {
-			if (size < strides[i])
-				continue;
-			s.size = size;
-			s.stride = strides[i];
-			/* One lap of the ring, rounded up to whole turns,
-			 * but no more than MAX_TURNS: the chase goes on from
-			 * where it stopped, so successive iterations still
-			 * cycle through the whole ring, and a large ring no
-			 * longer costs seconds per interval. */
-			s.turns = size / strides[i] / LOADS_PER_TURN + 1;
-			if (s.turns > MAX_TURNS)
-				s.turns = MAX_TURNS;
-			if (bench_run(&d, &o, &r) != 0)
-				return EXIT_FAILED;
-			snprintf(metric, sizeof(metric), "%sstride=%llu",
-			         s.random ? "random " : "",
-			         (unsigned long long)strides[i]);
-			rc = report_memlat(&r, metric, (double)size,
-			                   (double)s.turns * LOADS_PER_TURN);
-			bench_result_free(&r);
-			if (rc != 0)
-				return EXIT_FAILED;
-		}
-		report_text("\n");
-	}
+	for (i = 0; i < nstrides; i++)
+		if (sweep(&d, &o, strides[i], len) != 0)
+			return EXIT_FAILED;
 	return 0;
 }
