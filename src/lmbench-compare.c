@@ -2142,6 +2142,38 @@ geo_text(char *out, size_t len, const struct summary *s)
 		snprintf(out, len, "n/a");
 }
 
+/*
+ * The geomean row's word, the gate's verdict in other words: "no
+ * regression" only when the gate passes; when it fails with no
+ * regression among the compared rows, what fails it.  Empty when there
+ * are regressions (the rows above say so).
+ */
+static void
+verdict_text(char *out, size_t len, const struct summary *s,
+             const struct opts *o)
+{
+	size_t failed = sides[NEW].nrecords[1], n;
+
+	*out = '\0';
+	if (s->regress > 0)
+		return;
+	if (!s->fail) {
+		snprintf(out, len, "no regression");
+		return;
+	}
+	n = (size_t)snprintf(out, len, "no regression compared, but the gate fails:");
+	if (failed > 0 && n < len)
+		n += (size_t)snprintf(out + n, len - n, " %zu failed run%s", failed,
+		                      failed == 1 ? "" : "s");
+	if (!o->allow_missing && s->missing > 0 && n < len)
+		n += (size_t)snprintf(out + n, len - n, "%s %zu missing",
+		                      failed > 0 ? "," : "", s->missing);
+	if (o->strict && s->unreliable > 0 && n < len)
+		snprintf(out + n, len - n, "%s %zu unreliable (--strict)",
+		         failed > 0 || (!o->allow_missing && s->missing > 0) ? "," : "",
+		         s->unreliable);
+}
+
 /* The summary in one line, ended by end. */
 static void
 summary_line(FILE *f, const struct summary *s, const struct opts *o,
@@ -2167,7 +2199,7 @@ out_text(FILE *f, const struct row *rows, const struct summary *sum,
          const struct opts *o)
 {
 	size_t i, w = 6, lw = 14;
-	char b[64], n[64], st[96], nm[256], geo[32];
+	char b[64], n[64], st[96], nm[256], geo[32], verdict[160];
 	const struct record *rec;
 
 	side_line(f, BASE, E_TEXT);
@@ -2211,9 +2243,9 @@ out_text(FILE *f, const struct row *rows, const struct summary *sum,
 		        r->s[NEW].n, r->change, st);
 	}
 	geo_text(geo, sizeof(geo), sum);
+	verdict_text(verdict, sizeof(verdict), sum, o);
 	fprintf(f, "%-*s %6s %*s %4s %*s %4s %9s  %s\n", (int)w,
-	        "geomean", "", (int)lw, "", "", (int)lw, "", "", geo,
-	        sum->regress ? "" : "no regression");
+	        "geomean", "", (int)lw, "", "", (int)lw, "", "", geo, verdict);
 	for (i = 0; i < nmetrics; i++) {
 		const struct row *r = &rows[i];
 

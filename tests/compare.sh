@@ -310,6 +310,13 @@ run_prog "$CMP" --fail-on-regression --allow-missing --threshold 50 "$FX/base.0"
 expect_rc 1 "a FAILED record fails the gate"
 has "$T_TMP/out" '^failed: lat_pipe Pipe latency \(lat_pipe: status 1: lat_pipe: pipe: Too many open files\)$' "the failed metric is named"
 has "$T_TMP/out" '^FAILED in new: lat_pipe: status 1: lat_pipe: pipe: Too many open files$' "the failed run is listed"
+# The geomean row speaks as the gate does: no "no regression" alone when
+# failed or missing figures fail it.
+has "$T_TMP/out" '^geomean .*  no regression compared, but the gate fails: 1 failed run$' "geomean row: the gate fails on the failed run"
+run_prog "$CMP" --threshold 50 "$FX/base.0" "$FX/new.0"
+has "$T_TMP/out" '^geomean .*  no regression compared, but the gate fails: 1 missing$' "geomean row: the gate fails on the missing metric"
+run_prog "$CMP" --allow-missing --threshold 50 "$FX/base.0" "$FX/new.0"
+has "$T_TMP/out" '^geomean .*  no regression$' "geomean row: no regression when the gate passes"
 run_prog "$CMP" --format github --allow-missing --threshold 50 "$FX/base.0" "$T_TMP/f/new.0"
 has "$T_TMP/out" '^::error title=lmbench failed::lat_pipe Pipe latency: lat_pipe status 1: lat_pipe: pipe: Too many open files$' "github: the failure"
 # The classic lines alone (an original file on the other side): still failed.
