@@ -1559,6 +1559,120 @@ base_name(const char *path, int parts)
 	return s;
 }
 
+/*
+ * Add the result files of the directory dir to s (s NULL: only count
+ * them); how many, or -1 after saying why it cannot be read.
+ */
+static int
+dir_scan(struct side *s, const char *dir, size_t *cap)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	if (d == NULL) {
+		util_syserr("cannot read the directory %s", dir);
+		return -1;
+	}
+	while ((e = readdir(d)) != NULL) {
+		struct buf p = { 0 };
+		size_t len = strlen(e->d_name);
+
+		if (e->d_name[0] == '.' ||
+		    (len > 5 && strcmp(e->d_name + len - 5, ".json") == 0) ||
+		    (len > 5 && strcmp(e->d_name + len - 5, ".INFO") == 0))
+			continue;
+		buf_str(&p, dir);
+		buf_str(&p, "/");
+		buf_str(&p, e->d_name);
+		if (is_result_file(p.s)) {
+			n++;
+			if (s != NULL)
+				side_add_file(s, p.s, cap);
+		}
+		free(p.s);
+	}
+	closedir(d);
+	return n;
+}
+
+/*
+ * The directories below dir that hold result files (RESULTS_DIR's
+ * results/<os>), sorted, into *subs; how many.
+ */
+static size_t
+dir_subs(const char *dir, const char ***subs)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t n = 0, cap = 0;
+
+	*subs = NULL;
+	if (d == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		struct buf p = { 0 };
+		struct stat st;
+
+		if (e->d_name[0] == '.')
+			continue;
+		buf_str(&p, dir);
+		buf_str(&p, "/");
+		buf_str(&p, e->d_name);
+		if (stat(p.s, &st) == 0 && S_ISDIR(st.st_mode) &&
+		    dir_scan(NULL, p.s, NULL) > 0) {
+			if (n == cap) {
+				const char **l = xalloc((cap = cap ? 2 * cap : 8) * sizeof(*l));
+
+				if (n)
+					memcpy(l, *subs, n * sizeof(*l));
+				*subs = l;
+			}
+			(*subs)[n++] = xstrdup(p.s);
+		}
+		free(p.s);
+	}
+	closedir(d);
+	if (n > 1)
+		qsort(*subs, n, sizeof(**subs), cmp_str);
+	return n;
+}
+
+/*
+ * A directory side: its result files; where it has none, those of the
+ * one directory below it that has some (the top of a RESULTS_DIR,
+ * results/<os>/<host>.<n>).  0, or -1 after one line saying what to pass.
+ */
+static int
+side_dir(struct side *s, const char *spec)
+{
+	const char *dir = spec, **subs;
+	size_t cap = 0, nsubs;
+	int n = dir_scan(s, spec, &cap);
+
+	if (n < 0)
+		return -1;
+	if (n == 0) {
+		nsubs = dir_subs(spec, &subs);
+		if (nsubs == 0) {
+			util_err("no result file in the directory %s (nor in a directory below it)", spec);
+			return -1;
+		}
+		if (nsubs > 1) {
+			util_err("no result file in the directory %s, but in %zu directories below it: name one (%s, %s%s)",
+			         spec, nsubs, subs[0], subs[1], nsubs > 2 ? ", ..." : "");
+			return -1;
+		}
+		dir = subs[0];
+		if (dir_scan(s, dir, &cap) < 0)
+			return -1;
+	}
+	qsort(s->files, s->nfiles, sizeof(*s->files), cmp_str);
+	/* results/<os>: the directory above names the runs. */
+	s->label = base_name(dir, 2);
+	return 0;
+}
+
 /* The files a side names: a directory's result files, a comma list, or
  * one file.  0, or -1 after saying why. */
 static int
@@ -1568,39 +1682,8 @@ side_files(struct side *s, const char *spec)
 	size_t cap = 0;
 
 	s->spec = spec;
-	if (stat(spec, &st) == 0 && S_ISDIR(st.st_mode)) {
-		DIR *d = opendir(spec);
-		struct dirent *e;
-
-		if (d == NULL) {
-			util_syserr("cannot read the directory %s", spec);
-			return -1;
-		}
-		while ((e = readdir(d)) != NULL) {
-			struct buf p = { 0 };
-			size_t n = strlen(e->d_name);
-
-			if (e->d_name[0] == '.' ||
-			    (n > 5 && strcmp(e->d_name + n - 5, ".json") == 0) ||
-			    (n > 5 && strcmp(e->d_name + n - 5, ".INFO") == 0))
-				continue;
-			buf_str(&p, spec);
-			buf_str(&p, "/");
-			buf_str(&p, e->d_name);
-			if (is_result_file(p.s))
-				side_add_file(s, p.s, &cap);
-			free(p.s);
-		}
-		closedir(d);
-		if (s->nfiles == 0) {
-			util_err("no result file in the directory %s", spec);
-			return -1;
-		}
-		qsort(s->files, s->nfiles, sizeof(*s->files), cmp_str);
-		/* results/<os>: the directory above names the runs. */
-		s->label = base_name(spec, 2);
-		return 0;
-	}
+	if (stat(spec, &st) == 0 && S_ISDIR(st.st_mode))
+		return side_dir(s, spec);
 	if (stat(spec, &st) == 0 || strchr(spec, ',') == NULL) {
 		side_add_file(s, spec, &cap);
 	} else {
