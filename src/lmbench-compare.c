@@ -54,37 +54,104 @@ static const char *const format_names[] = { "text",     "json",   "csv",
 
 /* ------------------------------------------------------------ units */
 
+/* How the first number of a classic section's "x y" pair is shown. */
+enum xkind { X_MB, X_MIB, X_PROCS, X_AT };
+
+/* What a row of the units table matches. */
+enum unit_by {
+	BY_NAME,    /* a unit by its JSON name: its definition */
+	BY_WORD,    /* the unit word ending a classic "Label: value unit" */
+	BY_SECTION, /* a substring of a classic section's "title/marker" */
+	BY_LABEL,   /* a substring of a classic label with no unit word */
+};
+
 /*
- * Every unit compare knows, in one place: its name in JSON records, its
- * spelling on classic lines, and which way is better (+1 higher, -1
- * lower, 0 a fact about the machine, shown but never judged).
+ * Every unit compare knows and every way an original lmbench 3 file
+ * gives one, in one table.  BY_NAME rows define the units: their name in
+ * JSON records and which way is better (+1 higher, -1 lower, 0 a fact
+ * about the machine, shown but never judged).  The other rows say which
+ * of them a classic figure has, the first row that matches winning; a
+ * unit word is also matched by the units' own names.
  */
-struct unit {
-	const char *name;    /* as in the JSON records */
-	const char *classic; /* as on classic lines, "" if never there */
-	int better;          /* +1, -1, or 0 */
+static const struct unit_rule {
+	enum unit_by by;
+	const char *match;
+	const char *unit; /* the JSON name of the unit */
+	int better;       /* BY_NAME rows: +1, -1, or 0 */
+	enum xkind x;     /* BY_SECTION rows: how a pair's x is shown */
+} units[] = {
+	{ BY_NAME, "us", "us", -1, X_AT },
+	{ BY_NAME, "ns", "ns", -1, X_AT },
+	{ BY_NAME, "ms", "ms", -1, X_AT },
+	{ BY_NAME, "MB/s", "MB/s", 1, X_AT },
+	{ BY_NAME, "KB/s", "KB/s", 1, X_AT },
+	{ BY_NAME, "1/s", "1/s", 1, X_AT },
+	{ BY_NAME, "loads", "loads", 1, X_AT },
+	{ BY_NAME, "", "", 1, X_AT }, /* a ratio: par_ops */
+	{ BY_NAME, "pages", "pages", 0, X_AT },
+	{ BY_NAME, "bytes", "bytes", 0, X_AT },
+	{ BY_NAME, "MHz", "MHz", 0, X_AT },
+	{ BY_WORD, "microseconds", "us", 0, X_AT },
+	{ BY_WORD, "nanoseconds", "ns", 0, X_AT },
+	{ BY_WORD, "milliseconds", "ms", 0, X_AT },
+	{ BY_WORD, "MB/sec", "MB/s", 0, X_AT },
+	{ BY_WORD, "KB/sec", "KB/s", 0, X_AT },
+	{ BY_SECTION, "stride=", "ns", 0, X_MIB },         /* lat_mem_rd: MiB */
+	{ BY_SECTION, "size=", "us", 0, X_PROCS },         /* lat_ctx: processes */
+	{ BY_SECTION, "mappings", "us", 0, X_MB },         /* lat_mmap */
+	{ BY_SECTION, "Seek times", "ms", 0, X_AT },       /* disk */
+	{ BY_SECTION, "Zone bandwidth", "MB/s", 0, X_AT }, /* disk */
+	{ BY_SECTION, "parallelism", "loads", 0, X_MB },   /* par_mem */
+	{ BY_SECTION, "bandwidth", "MB/s", 0, X_MB },
+	{ BY_SECTION, "bcopy", "MB/s", 0, X_MB },
+	{ BY_SECTION, "bzero", "MB/s", 0, X_MB },
+	/* As lmbench names them: reads and writes are rates, the rest
+	 * latencies. */
+	{ BY_SECTION, "read", "MB/s", 0, X_AT },
+	{ BY_SECTION, "write", "MB/s", 0, X_AT },
+	{ BY_SECTION, "", "us", 0, X_AT },
+	{ BY_LABEL, "parallelism", "", 0, X_AT },          /* par_ops */
+	/* The figures of the classic tables compare reads whole. */
+	{ BY_LABEL, "File system", "1/s", 0, X_AT },       /* lat_fs */
+	{ BY_LABEL, "HTTP transfer", "MB/s", 0, X_AT },    /* lat_http */
 };
 
-static const struct unit units[] = {
-	{ "us", "microseconds", -1 }, { "ns", "nanoseconds", -1 },
-	{ "ms", "milliseconds", -1 }, { "MB/s", "MB/sec", 1 },
-	{ "KB/s", "KB/sec", 1 },      { "1/s", "", 1 },
-	{ "loads", "", 1 },           { "", "", 1 }, /* a ratio: par_ops */
-	{ "pages", "pages", 0 },      { "bytes", "", 0 },
-	{ "MHz", "", 0 },
-};
+#define NUNITS (sizeof(units) / sizeof(units[0]))
 
-/* A unit by its JSON name (classic 0) or classic spelling; NULL if unknown. */
-static const struct unit *
-unit_find(const char *s, int classic)
+/* A unit by its JSON name; NULL if unknown. */
+static const struct unit_rule *
+unit_find(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-		if (strcmp(classic ? units[i].classic : units[i].name, s) == 0 &&
-		    (!classic || *s != '\0'))
+	for (i = 0; i < NUNITS && units[i].by == BY_NAME; i++)
+		if (strcmp(units[i].match, name) == 0)
 			return &units[i];
 	return NULL;
+}
+
+/*
+ * The unit of a classic figure: by its unit word (word non-NULL), else by
+ * its section (section 1) or its label matching a row of that kind;
+ * NULL if no row says.  *x, when given, gets the row's kind of x.
+ */
+static const struct unit_rule *
+unit_classic(const char *word, const char *s, int section, enum xkind *x)
+{
+	enum unit_by by = word != NULL ? BY_WORD : section ? BY_SECTION : BY_LABEL;
+	size_t i;
+
+	if (word != NULL && *word == '\0')
+		return NULL;
+	for (i = 0; i < NUNITS; i++)
+		if (units[i].by == by &&
+		    (word != NULL ? strcmp(word, units[i].match) == 0
+		                  : strstr(s, units[i].match) != NULL)) {
+			if (x != NULL)
+				*x = units[i].x;
+			return unit_find(units[i].unit);
+		}
+	return word != NULL ? unit_find(word) : NULL;
 }
 
 /* ------------------------------------------------------------ memory */
@@ -982,50 +1049,25 @@ struct classic {
 	char marker[512];
 	int dirty;      /* title or marker changed since sec was made */
 	char sec[1100]; /* "title/marker", the metric's name */
-	const char *unit;
+	const struct unit_rule *unit; /* its unit, from the table */
 	int kind;       /* enum xkind */
-};
-
-/* How the first number of a section's pair is shown. */
-enum xkind { X_MB, X_MIB, X_PROCS, X_AT };
-
-/* Sections of "x y" pairs, matched by a substring of "title/marker". */
-static const struct {
-	const char *match;
-	const char *unit;
-	enum xkind x;
-} sections[] = {
-	{ "stride=", "ns", X_MIB },         /* lat_mem_rd: MiB, ns */
-	{ "size=", "us", X_PROCS },         /* lat_ctx: processes, us */
-	{ "mappings", "us", X_MB },         /* lat_mmap */
-	{ "Seek times", "ms", X_AT },       /* disk */
-	{ "Zone bandwidth", "MB/s", X_AT }, /* disk */
-	{ "parallelism", "loads", X_MB },   /* par_mem */
-	{ "bandwidth", "MB/s", X_MB },
-	{ "bcopy", "MB/s", X_MB },
-	{ "bzero", "MB/s", X_MB },
 };
 
 /* The section's name, unit and kind of x, once per section. */
 static void
 classic_section(struct classic *c)
 {
-	size_t i;
+	enum xkind x = X_AT;
+	const struct unit_rule *u;
 
 	c->dirty = 0;
 	if (c->title[0] != '\0' && c->marker[0] != '\0')
 		snprintf(c->sec, sizeof(c->sec), "%s/%s", c->title, c->marker);
 	else
 		snprintf(c->sec, sizeof(c->sec), "%s%s", c->title, c->marker);
-	for (i = 0; i < sizeof(sections) / sizeof(sections[0]); i++)
-		if (strstr(c->sec, sections[i].match) != NULL) {
-			c->unit = sections[i].unit;
-			c->kind = (int)sections[i].x;
-			return;
-		}
-	/* As lmbench names them: reads and writes are rates. */
-	c->unit = (strstr(c->sec, "read") || strstr(c->sec, "write")) ? "MB/s" : "us";
-	c->kind = X_AT;
+	u = unit_classic(NULL, c->sec, 1, &x);
+	c->unit = u;
+	c->kind = (int)x;
 }
 
 static void
@@ -1054,7 +1096,7 @@ classic_pair(const struct source *src, struct classic *c, const char *x,
 	if (c->kind == X_PROCS)
 		snprintf(name, sizeof(name), "Context switch %s", c->sec);
 	metric_add(src, c->kind == X_PROCS ? name : c->sec, params, size, bytes,
-	           c->unit, unit_find(c->unit, 0)->better, v, NULL);
+	           c->unit->unit, c->unit->better, v, NULL);
 }
 
 /* "Label: value [unit]" */
@@ -1062,7 +1104,7 @@ static void
 classic_label(const struct source *src, char *line, char *colon)
 {
 	char *w[3];
-	const struct unit *u;
+	const struct unit_rule *u;
 	double v;
 	int n;
 
@@ -1070,12 +1112,10 @@ classic_label(const struct source *src, char *line, char *colon)
 	n = split(colon + 2, w, 3);
 	if (n < 1 || !is_number(w[0], &v))
 		return;
-	u = n >= 2 ? unit_find(w[1], 1) : NULL;
+	u = unit_classic(n >= 2 ? w[1] : NULL, line, 0, NULL);
 	if (u != NULL)
-		metric_add(src, line, "", "", -1, u->name, u->better, v, NULL);
-	else if (n < 2 && strstr(line, "parallelism") != NULL)
-		metric_add(src, line, "", "", -1, "", 1, v, NULL);
-	else
+		metric_add(src, line, "", "", -1, u->unit, u->better, v, NULL);
+	else /* a unit no row knows: lower is better, as most of lmbench */
 		metric_add(src, line, "", "", -1, n >= 2 ? w[1] : "", -1, v, NULL);
 }
 
@@ -1084,6 +1124,7 @@ static int
 classic_fs(const struct source *src, char *line)
 {
 	char *f[4], *p = line, size[64];
+	const struct unit_rule *u;
 	double k, c, d;
 	int n = 0;
 
@@ -1099,8 +1140,9 @@ classic_fs(const struct source *src, char *line)
 	if (!is_number(f[0], &k) || !is_number(f[2], &c) || !is_number(f[3], &d))
 		return 0;
 	snprintf(size, sizeof(size), "%sk", f[0]);
-	metric_add(src, "File system create", "", size, k * 1024, "1/s", 1, c, NULL);
-	metric_add(src, "File system delete", "", size, k * 1024, "1/s", 1, d, NULL);
+	u = unit_classic(NULL, "File system create", 0, NULL);
+	metric_add(src, "File system create", "", size, k * 1024, u->unit, u->better, c, NULL);
+	metric_add(src, "File system delete", "", size, k * 1024, u->unit, u->better, d, NULL);
 	return 1;
 }
 
@@ -1135,6 +1177,7 @@ classic_line(const struct source *src, struct classic *c, char *line)
 	if (strncmp(line, "Avg xfer", 8) == 0) {
 		/* lat_http: ..., R MB/sec (or KB/sec) at the end */
 		char *e = line + strlen(line), *u, *num;
+		const struct unit_rule *hu;
 
 		while (e > line && e[-1] == ' ')
 			e--;
@@ -1148,7 +1191,8 @@ classic_line(const struct source *src, struct classic *c, char *line)
 			return;
 		if (strcmp(u + 1, "KB/sec") == 0)
 			v /= 1000;
-		metric_add(src, "HTTP transfer", "", "", -1, "MB/s", 1, v, NULL);
+		hu = unit_classic(NULL, "HTTP transfer", 0, NULL);
+		metric_add(src, "HTTP transfer", "", "", -1, hu->unit, hu->better, v, NULL);
 		return;
 	}
 	colon = strstr(line, ": ");
@@ -1335,7 +1379,7 @@ read_text(int side, const char *file, int classic, struct header *h,
 	ssize_t len;
 	long lineno = 0;
 	int last_bracket = 0, rc = 0, ended = 1;
-	struct classic c = { "", "", 1, "", "us", 0 };
+	struct classic c = { "", "", 1, "", NULL, 0 };
 	struct source src = { side, next_run++, NULL, NULL };
 
 	if (f == NULL) {
@@ -1410,7 +1454,7 @@ read_json(int side, const char *file, const char *text, char **placement,
 		char name[2048], size[64] = "", params[64] = "", pol[64] = "";
 		int cross;
 		struct source src = { side, run, NULL, NULL };
-		const struct unit *u;
+		const struct unit_rule *u;
 
 		lineno++;
 		if (strlen(line) != (size_t)len) {
@@ -1474,7 +1518,7 @@ read_json(int side, const char *file, const char *text, char **placement,
 		if (r.args.s != NULL)
 			norm_name(r.args.s);
 		src.args = xstrdup(r.args.s ? r.args.s : "");
-		u = unit_find(r.unit, 0);
+		u = unit_find(r.unit);
 		{
 			struct metric *m = metric_add(
 				&src, name, params, size, r.has_size ? r.size_bytes : -1,

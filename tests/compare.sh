@@ -390,6 +390,27 @@ fi
 if [ "$(jq_py "$T_TMP/out" '[(m["unit"], m["size_bytes"]) for m in d["metrics"] if m["metric"] == "Memory load parallelism"]')" = "[('loads', 1024), ('loads', 4194304)]" ]; then ok; else
 	not_ok "Memory load parallelism is loads: $(grep parallelism "$T_TMP/out")"
 fi
+# Units from the one table, whichever way a classic line gives them: a
+# unit word spelled as a unit's own name (cache's "bytes", "MHz") is that
+# unit, a fact shown but never judged; "MB/s" is a rate.
+{
+	sed '$d' "$ORIG"
+	echo 'L1 cache: 32768 bytes 1.23 nanoseconds 64 linesize'
+	echo 'Processor clock: 3000 MHz'
+	echo 'Some rate: 100 MB/s'
+	tail -n 1 "$ORIG"
+} >"$T_TMP/u1.0"
+sed -e 's/^L1 cache: 32768/L1 cache: 49152/' -e 's/^Processor clock: 3000/Processor clock: 3600/' \
+	-e 's/^Some rate: 100/Some rate: 120/' "$T_TMP/u1.0" >"$T_TMP/u2.0"
+run_prog "$CMP" --fail-on-regression "$T_TMP/u1.0" "$T_TMP/u2.0"
+expect_rc 0 "units by their names: no regression"
+has "$T_TMP/out" '^L1 cache +bytes .* changed \(significance unknown\)$' "bytes: a fact, changed"
+has "$T_TMP/out" '^Processor clock +MHz .* changed \(significance unknown\)$' "MHz: a fact, changed"
+has "$T_TMP/out" '^Some rate +MB/s .* \+20\.00%  improvement \(significance unknown\)$' "MB/s: higher is better"
+run_prog "$CMP" --json "$T_TMP/u1.0" "$T_TMP/u2.0"
+if [ "$(jq_py "$T_TMP/out" '[(m["unit"], m["better"]) for m in d["metrics"] if m["metric"] in ("L1 cache", "Processor clock", "Some rate")]')" = "[('bytes', 'none'), ('MHz', 'none'), ('MB/s', 'higher')]" ]; then ok; else
+	not_ok "units by their names: $(grep -E 'L1 cache|Processor|Some rate' "$T_TMP/out")"
+fi
 # Ours against an original: the classic lines on both sides.
 run_prog "$CMP" "$ORIG" "$FX/new.0"
 expect_rc 0 "an original against ours"
