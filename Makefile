@@ -133,6 +133,23 @@ LIB_MODULES := \
 	lib_unix \
 	lib_util
 
+# lmbench-compare (scripts/compare's front end): its modules, one per
+# line, with the private header src/compare.h.
+COMPARE_MODULES := \
+	compare_classic \
+	compare_json \
+	compare_main \
+	compare_metrics \
+	compare_out_ci \
+	compare_out_data \
+	compare_out_text \
+	compare_put \
+	compare_read \
+	compare_read_json \
+	compare_sides \
+	compare_stats \
+	compare_util
+
 # Unit tests (tests/unit/<name>.c), one per line.
 UNIT_TESTS := \
 	test_analysis \
@@ -145,6 +162,8 @@ UNIT_TESTS := \
 LIB := $(BUILD)/libbench.a
 LIB_OBJS := $(LIB_MODULES:%=$(OBJ)/%.o)
 PROG_BINS := $(PROGRAMS:%=$(BUILD)/%)
+COMPARE_BIN := $(BUILD)/lmbench-compare
+COMPARE_OBJS := $(COMPARE_MODULES:%=$(OBJ)/%.o)
 UNIT_BINS := $(UNIT_TESTS:%=$(BUILD)/tests/%)
 
 # A change of compiler or flags rebuilds everything.
@@ -172,8 +191,11 @@ $(LIB): $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJS)
 
-$(PROG_BINS): $(BUILD)/%: $(OBJ)/%.o $(LIB)
+$(filter-out $(COMPARE_BIN),$(PROG_BINS)): $(BUILD)/%: $(OBJ)/%.o $(LIB)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LIBS)
+
+$(COMPARE_BIN): $(COMPARE_OBJS) $(LIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(COMPARE_OBJS) $(LIB) $(LIBS)
 
 # lat_rpc alone needs libtirpc.
 $(OBJ)/lat_rpc.o: ALL_CFLAGS += $(TIRPC_CFLAGS)

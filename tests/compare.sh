@@ -310,6 +310,13 @@ run_prog "$CMP" --fail-on-regression --allow-missing --threshold 50 "$FX/base.0"
 expect_rc 1 "a FAILED record fails the gate"
 has "$T_TMP/out" '^failed: lat_pipe Pipe latency \(lat_pipe: status 1: lat_pipe: pipe: Too many open files\)$' "the failed metric is named"
 has "$T_TMP/out" '^FAILED in new: lat_pipe: status 1: lat_pipe: pipe: Too many open files$' "the failed run is listed"
+# The geomean row speaks as the gate does: no "no regression" alone when
+# failed or missing figures fail it.
+has "$T_TMP/out" '^geomean .*  no regression compared, but the gate fails: 1 failed run$' "geomean row: the gate fails on the failed run"
+run_prog "$CMP" --threshold 50 "$FX/base.0" "$FX/new.0"
+has "$T_TMP/out" '^geomean .*  no regression compared, but the gate fails: 1 missing$' "geomean row: the gate fails on the missing metric"
+run_prog "$CMP" --allow-missing --threshold 50 "$FX/base.0" "$FX/new.0"
+has "$T_TMP/out" '^geomean .*  no regression$' "geomean row: no regression when the gate passes"
 run_prog "$CMP" --format github --allow-missing --threshold 50 "$FX/base.0" "$T_TMP/f/new.0"
 has "$T_TMP/out" '^::error title=lmbench failed::lat_pipe Pipe latency: lat_pipe status 1: lat_pipe: pipe: Too many open files$' "github: the failure"
 # The classic lines alone (an original file on the other side): still failed.
@@ -383,6 +390,27 @@ fi
 if [ "$(jq_py "$T_TMP/out" '[(m["unit"], m["size_bytes"]) for m in d["metrics"] if m["metric"] == "Memory load parallelism"]')" = "[('loads', 1024), ('loads', 4194304)]" ]; then ok; else
 	not_ok "Memory load parallelism is loads: $(grep parallelism "$T_TMP/out")"
 fi
+# Units from the one table, whichever way a classic line gives them: a
+# unit word spelled as a unit's own name (cache's "bytes", "MHz") is that
+# unit, a fact shown but never judged; "MB/s" is a rate.
+{
+	sed '$d' "$ORIG"
+	echo 'L1 cache: 32768 bytes 1.23 nanoseconds 64 linesize'
+	echo 'Processor clock: 3000 MHz'
+	echo 'Some rate: 100 MB/s'
+	tail -n 1 "$ORIG"
+} >"$T_TMP/u1.0"
+sed -e 's/^L1 cache: 32768/L1 cache: 49152/' -e 's/^Processor clock: 3000/Processor clock: 3600/' \
+	-e 's/^Some rate: 100/Some rate: 120/' "$T_TMP/u1.0" >"$T_TMP/u2.0"
+run_prog "$CMP" --fail-on-regression "$T_TMP/u1.0" "$T_TMP/u2.0"
+expect_rc 0 "units by their names: no regression"
+has "$T_TMP/out" '^L1 cache +bytes .* changed \(significance unknown\)$' "bytes: a fact, changed"
+has "$T_TMP/out" '^Processor clock +MHz .* changed \(significance unknown\)$' "MHz: a fact, changed"
+has "$T_TMP/out" '^Some rate +MB/s .* \+20\.00%  improvement \(significance unknown\)$' "MB/s: higher is better"
+run_prog "$CMP" --json "$T_TMP/u1.0" "$T_TMP/u2.0"
+if [ "$(jq_py "$T_TMP/out" '[(m["unit"], m["better"]) for m in d["metrics"] if m["metric"] in ("L1 cache", "Processor clock", "Some rate")]')" = "[('bytes', 'none'), ('MHz', 'none'), ('MB/s', 'higher')]" ]; then ok; else
+	not_ok "units by their names: $(grep -E 'L1 cache|Processor|Some rate' "$T_TMP/out")"
+fi
 # Ours against an original: the classic lines on both sides.
 run_prog "$CMP" "$ORIG" "$FX/new.0"
 expect_rc 0 "an original against ours"
@@ -415,6 +443,21 @@ cp "$FX/new.0.json" "$T_TMP/sp ace/new, one.0.json"
 run_prog "$CMP" "$T_TMP/sp ace/base.0" "$T_TMP/sp ace/new, one.0"
 expect_rc 0 "a file name with a space and a comma"
 has "$T_TMP/out" '^lat_syscall Simple syscall .* regression' "spaces: compared from the JSON"
+# The top of a RESULTS_DIR (results/<os>/<host>.<n>): the one directory
+# below it with result files; with several, one line naming them.
+mkdir -p "$T_TMP/res a/x86_64-linux-gnu" "$T_TMP/res b/x86_64-linux-gnu"
+cp "$FX/base.0" "$FX/base.0.json" "$T_TMP/res a/x86_64-linux-gnu/"
+cp "$FX/new.0" "$FX/new.0.json" "$T_TMP/res b/x86_64-linux-gnu/"
+run_prog "$CMP" "$T_TMP/res a" "$T_TMP/res b"
+expect_rc 0 "the top of a RESULTS_DIR"
+has "$T_TMP/out" '^lat_syscall Simple syscall .* regression' "RESULTS_DIR: the files one level down compared"
+has "$T_TMP/out" '^metric +unit +res a/x86_64-linux-gnu +n +res b/x86_64-linux-gnu +n ' "RESULTS_DIR: sides named by results/<os>"
+mkdir -p "$T_TMP/res b/aarch64-linux-gnu"
+cp "$FX/new.0" "$FX/new.0.json" "$T_TMP/res b/aarch64-linux-gnu/"
+run_prog "$CMP" "$T_TMP/res a" "$T_TMP/res b"
+expect_rc 2 "a RESULTS_DIR of two systems"
+expect_one_line "$T_TMP/err" "a RESULTS_DIR of two systems"
+has "$T_TMP/err" 'in 2 directories below it: name one \(.*res b/aarch64-linux-gnu, .*res b/x86_64-linux-gnu\)$' "RESULTS_DIR of two systems: says what to pass"
 run_prog make -s -C "$top" compare BASE="$FX/base.0" NEW="$FX/new.0"
 expect_rc 0 "make compare"
 

@@ -1,0 +1,179 @@
+/*
+ * compare_out_data.c - the JSON and CSV outputs.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "compare.h"
+#include "lib_util.h"
+
+static void
+json_num(FILE *f, const char *key, double v, int have)
+{
+	if (have && isfinite(v))
+		fprintf(f, ",\"%s\":%.6g", key, v);
+	else
+		fprintf(f, ",\"%s\":null", key);
+}
+
+static void
+json_side(struct cmp *cx, FILE *f, int s)
+{
+	const struct side *sd = &cx->sides[s];
+	size_t i;
+	int k;
+
+	fprintf(f, "\"%s\":{\"label\":", side_name[s]);
+	put(f, sd->label, E_JSON);
+	fputs(",\"files\":[", f);
+	for (i = 0; i < sd->nfiles; i++) {
+		if (i)
+			fputc(',', f);
+		put(f, sd->files[i], E_JSON);
+	}
+	fputs("],\"host\":", f);
+	put(f, sd->host ? sd->host : "", E_JSON);
+	fputs(",\"date\":", f);
+	put(f, sd->date ? sd->date : "", E_JSON);
+	for (k = 0; k < NFACTS; k++) {
+		static const char *const jk[] = { "cpu_model", "kernel", "compiler",
+			                          "build_flags", "placement", "enough" };
+
+		fprintf(f, ",\"%s\":", jk[k]);
+		put(f, sd->fact[k] ? sd->fact[k] : "", E_JSON);
+	}
+	fputc('}', f);
+}
+
+void
+out_json(struct cmp *cx, FILE *f, const struct row *rows, const struct summary *sum,
+         const struct opts *o)
+{
+	const struct record *rec;
+	size_t i;
+	int s, k, nw = 0;
+
+	fprintf(f, "{\"schema\":2,\"threshold_pct\":%g,\"alpha\":%g,\"sign\":\"+ = better\",", o->threshold, o->alpha);
+	json_side(cx, f, BASE);
+	fputc(',', f);
+	json_side(cx, f, NEW);
+	fputs(",\"warnings\":[", f);
+	for (k = 0; k < NFACTS; k++)
+		if (cx->sides[BASE].fact[k] && cx->sides[NEW].fact[k] &&
+		    strcmp(cx->sides[BASE].fact[k], cx->sides[NEW].fact[k]) != 0)
+			fprintf(f, "%s\"%s\"", nw++ ? "," : "", fact_name[k]);
+	fputs("],\"metrics\":[", f);
+	for (i = 0; i < cx->nmetrics; i++) {
+		const struct row *r = &rows[i];
+		const struct metric *m = r->m;
+
+		fputs(i ? ",\n{\"metric\":" : "\n{\"metric\":", f);
+		put(f, m->name, E_JSON);
+		fputs(",\"params\":", f);
+		put(f, m->params, E_JSON);
+		if (m->size_bytes >= 0)
+			fprintf(f, ",\"size_bytes\":%.0f", m->size_bytes);
+		else
+			fputs(",\"size_bytes\":null", f);
+		fputs(",\"unit\":", f);
+		put(f, m->unit, E_JSON);
+		fprintf(f, ",\"better\":\"%s\"", m->better > 0 ? "higher" : m->better < 0 ? "lower" : "none");
+		for (s = 0; s < 2; s++) {
+			const struct stat1 *st = &r->s[s];
+			int have = m->part[s].runs.n > 0;
+
+			json_num(f, side_name[s], st->value, have);
+			fprintf(f, ",\"%s_n\":%zu", side_name[s], have ? st->n : 0);
+			if (have && st->ci)
+				fprintf(f, ",\"%s_ci\":[%.6g,%.6g]", side_name[s], st->lo, st->hi);
+			else
+				fprintf(f, ",\"%s_ci\":null", side_name[s]);
+			fprintf(f, ",\"%s_mixed\":", side_name[s]);
+			if (m->part[s].mixed)
+				fprintf(f, "[%.6g,%.6g]", m->part[s].mixlo, m->part[s].mixhi);
+			else
+				fputs("null", f);
+		}
+		json_num(f, "better_pct", r->change, row_compared(r));
+		json_num(f, "p", r->p, r->p >= 0);
+		fprintf(f, ",\"test\":%s", r->p < 0 ? "null" : r->exact ? "\"exact\"" : "\"normal\"");
+		fprintf(f, ",\"threshold_pct\":%g,\"status\":\"%s\"", r->limit, status_word[r->st]);
+		if (r->unknown)
+			fputs(",\"significance\":\"unknown\"", f);
+		fputc('}', f);
+	}
+	fputs("],\n\"records\":[", f);
+	for (rec = cx->records; rec != NULL; rec = rec->next) {
+		fprintf(f, "%s{\"side\":\"%s\",\"status\":\"%s\",\"command\":", rec == cx->records ? "" : ",",
+		        side_name[rec->side], rec->failed ? "failed" : "skipped");
+		put(f, rec->command, E_JSON);
+		fprintf(f, ",\"exit\":%d,\"error\":", rec->exit);
+		put(f, rec->error, E_JSON);
+		fputc('}', f);
+	}
+	fputs("],\n", f);
+	if (sum->ngeo > 0)
+		fprintf(f, "\"geomean_better_pct\":%.4f", sum->geo);
+	else
+		fputs("\"geomean_better_pct\":null", f);
+	fprintf(f, ",\"compared\":%zu,\"regressions\":%zu,"
+	        "\"improvements\":%zu,\"failed_runs\":%zu,\"failed_metrics\":%zu,"
+	        "\"missing\":%zu,\"new_metrics\":%zu,"
+	        "\"unreliable\":%zu,\"gate\":\"%s\"}\n",
+	        sum->rows, sum->regress, sum->improve,
+	        cx->sides[NEW].nrecords[1], sum->failed, sum->missing, sum->added,
+	        sum->unreliable, sum->fail ? "fail" : "pass");
+}
+
+/* ",v" with v as %.*g (fixed 0: %.*f), or "," alone when not had. */
+static void
+csv_num(FILE *f, double v, int have, int digits, int fixed)
+{
+	fputc(',', f);
+	if (have && isfinite(v)) {
+		if (fixed)
+			fprintf(f, "%.*f", digits, v);
+		else
+			fprintf(f, "%.*g", digits, v);
+	}
+}
+
+void
+out_csv(struct cmp *cx, FILE *f, const struct row *rows, const struct summary *sum,
+        const struct opts *o)
+{
+	size_t i;
+	int s;
+
+	fputs("metric,params,size_bytes,unit,better,base,base_n,base_ci_lo,base_ci_hi,"
+	      "new,new_n,new_ci_lo,new_ci_hi,better_pct,p,test,threshold_pct,status\n", f);
+	for (i = 0; i < cx->nmetrics; i++) {
+		const struct row *r = &rows[i];
+		const struct metric *m = r->m;
+
+		put(f, m->name, E_CSV);
+		fputc(',', f);
+		put(f, m->params, E_CSV);
+		csv_num(f, m->size_bytes, m->size_bytes >= 0, 0, 1);
+		fputc(',', f);
+		put(f, m->unit, E_CSV);
+		fprintf(f, ",%s", m->better > 0 ? "higher" : m->better < 0 ? "lower" : "none");
+		for (s = 0; s < 2; s++) {
+			int have = m->part[s].runs.n > 0;
+
+			csv_num(f, r->s[s].value, have, 6, 0);
+			fprintf(f, ",%zu", have ? r->s[s].n : 0);
+			csv_num(f, r->s[s].lo, have && r->s[s].ci, 6, 0);
+			csv_num(f, r->s[s].hi, have && r->s[s].ci, 6, 0);
+		}
+		csv_num(f, r->change, row_compared(r), 4, 1);
+		csv_num(f, r->p, r->p >= 0, 4, 0);
+		fprintf(f, ",%s,%g,%s\n", r->p < 0 ? "" : r->exact ? "exact" : "normal",
+		        r->limit, status_word[r->st]);
+	}
+	/* The summary is no data row: it goes to stderr. */
+	warnings(cx, stderr, "compare: ", "", E_TEXT);
+	fputs("compare: ", stderr);
+	summary_line(cx, stderr, sum, o, "\n");
+}

@@ -1,0 +1,301 @@
+/*
+ * compare_read.c - reading one result file: its header and bracketed lines (machine facts, failed and skipped runs, the cross-CPU section), its body, its .json companion.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+
+#include "compare.h"
+#include "lib_util.h"
+
+const char *const side_name[] = { "base", "new" };
+const char *const fact_name[] = { "CPU model",      "kernel",
+	                          "compiler",       "build flags",
+	                          "placement policy", "ENOUGH" };
+
+/* "[KEY: value]" header keys and what they feed. */
+static const struct {
+	const char *key;
+	int fact; /* enum fact, or -1 */
+} header_keys[] = {
+	{ "CPU_MODEL", K_CPU },   { "KERNEL", K_KERNEL },
+	{ "COMPILER", K_COMPILER }, { "BUILD_FLAGS", K_FLAGS },
+	{ "ENOUGH", K_ENOUGH },
+};
+
+/* Why reading stopped, said once: the caller exits 2. */
+int
+bad_file(const char *file, const char *why, long line)
+{
+	if (line > 0)
+		util_err("%s: line %ld: %s", file, line, why);
+	else
+		util_err("%s: %s", file, why);
+	return -1;
+}
+
+void
+add_record(struct cmp *cx, int side, int failed, const char *command, const char *program,
+           const char *args, int exitcode, const char *error, const char *file,
+           int cross)
+{
+	struct record *r = xalloc(cx, sizeof(*r));
+	struct buf c = { 0 };
+
+	buf_str(&c, command);
+	if (cross)
+		buf_str(&c, CROSS_TAG);
+	r->side = side;
+	r->failed = failed;
+	r->cross = cross;
+	r->command = xstrdup(cx, c.s);
+	free(c.s);
+	r->program = program ? xstrdup(cx, program) : NULL;
+	r->args = args ? xstrdup(cx, args) : NULL;
+	r->exit = exitcode;
+	r->error = xstrdup(cx, error ? error : "");
+	r->file = file;
+	*cx->records_tail = r;
+	cx->records_tail = &r->next;
+	cx->sides[side].nrecords[failed]++;
+}
+
+/* A classic "[FAILED: prog args: status N: why]" or "[SKIPPED: prog
+ * args: why]" line (the brackets already off). */
+static void
+classic_record(struct cmp *cx, int side, char *s, int failed, const char *file, int cross)
+{
+	char *why = strstr(s, failed ? ": status " : ": ");
+	int code = failed ? 1 : 77;
+
+	if (why == NULL) {
+		add_record(cx, side, failed, trim(s), NULL, NULL, code, "", file, cross);
+		return;
+	}
+	*why = '\0';
+	why += failed ? 9 : 2;
+	if (failed) {
+		code = (int)strtol(why, &why, 10);
+		if (strncmp(why, ": ", 2) == 0)
+			why += 2;
+	}
+	add_record(cx, side, failed, trim(s), NULL, NULL, code, why, file, cross);
+}
+
+/* The line speaks of a cross-CPU figure: "cross" in any case. */
+static int
+has_cross(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if ((s[0] | 0x20) == 'c' && (s[1] | 0x20) == 'r' &&
+		    (s[2] | 0x20) == 'o' && (s[3] | 0x20) == 's' &&
+		    (s[4] | 0x20) == 's')
+			return 1;
+	return 0;
+}
+
+/* The key s..end of a bracketed line names the cross-CPU figures. */
+static int
+cross_key(char *s, char *end)
+{
+	char c = *end;
+	int r;
+
+	*end = '\0';
+	r = has_cross(s);
+	*end = c;
+	return r;
+}
+
+/* A "[...]" line of a text file: header keys, records, the date. */
+static void
+bracket_line(struct cmp *cx, int side, struct header *h, char *s, int classic, const char *file)
+{
+	char *colon;
+	size_t i, n = strlen(s);
+
+	if (n < 2 || s[n - 1] != ']')
+		return;
+	s[n - 1] = '\0';
+	s++;
+	if (strncmp(s, "FAILED: ", 8) == 0 || strncmp(s, "SKIPPED: ", 9) == 0) {
+		if (classic)
+			classic_record(cx, side, s + (s[0] == 'F' ? 8 : 9), s[0] == 'F',
+			               file, h->cross);
+		return;
+	}
+	/* The runner's cross-CPU section: "[CROSS-CPU: begin: ...]" up to
+	 * "[CROSS-CPU: end]", its figures on bracketed lines of their own. */
+	colon = strchr(s, ':');
+	if (colon != NULL && cross_key(s, colon)) {
+		const char *v = colon + 1;
+
+		while (*v == ' ')
+			v++;
+		if (strncmp(v, "begin", 5) == 0)
+			h->cross = 1;
+		else if (strncmp(v, "end", 3) == 0)
+			h->cross = 0;
+		return;
+	}
+	/* [Sat Nov 29 20:30:00 UTC 2025]: the first one is the run's date */
+	if (h->date == NULL && strlen(s) > 12 && s[3] == ' ' && s[7] == ' ' &&
+	    s[0] >= 'A' && s[0] <= 'Z' && s[4] >= 'A' && s[4] <= 'Z' &&
+	    strchr(s, ':') != NULL && s[2] != ':') {
+		h->date = strdup(s);
+		return;
+	}
+	colon = strstr(s, ": ");
+	if (colon == NULL) {
+		colon = strchr(s, ':'); /* [CACHES:...] has no blank */
+		if (colon == NULL)
+			return;
+		*colon = '\0';
+		colon -= 1;
+	} else {
+		*colon = '\0';
+	}
+	{
+		const char *key = s, *val = trim(colon + 2);
+
+		for (i = 0; i < sizeof(header_keys) / sizeof(header_keys[0]); i++)
+			if (strcmp(key, header_keys[i].key) == 0)
+				break;
+		if (i < sizeof(header_keys) / sizeof(header_keys[0])) {
+			char **slot = &h->key[header_keys[i].fact];
+
+			if (*slot == NULL)
+				*slot = strdup(val);
+			return;
+		}
+		if (strcmp(key, "HOSTNAME") == 0 && h->host == NULL)
+			h->host = strdup(val);
+		else if (strcmp(key, "RELEASE") == 0 && h->release == NULL)
+			h->release = strdup(val);
+		else if (strcmp(key, "SYSNAME") == 0 && h->sysname == NULL)
+			h->sysname = strdup(val);
+		else if (strcmp(key, "LMBENCH_SCHED") == 0 && h->sched == NULL)
+			h->sched = strdup(val);
+	}
+}
+
+/* The first word of a placement: its policy. */
+void
+policy(char *out, size_t len, const char *s)
+{
+	size_t n;
+
+	while (*s == ' ')
+		s++;
+	n = strcspn(s, " ");
+	snprintf(out, len, "%.*s", (int)(n < len ? n : len - 1), s);
+}
+
+static void
+side_fact(struct cmp *cx, struct side *s, enum fact k, const char *v)
+{
+	if (v == NULL || *v == '\0')
+		return;
+	if (s->fact[k] == NULL)
+		s->fact[k] = xstrdup(cx, v);
+	else if (strcmp(s->fact[k], v) != 0)
+		s->varied[k] = 1;
+}
+
+void
+header_merge(struct cmp *cx, struct side *sd, struct header *h, const char *json_placement)
+{
+	char pol[64] = "", kern[512];
+	int k;
+
+	if (h->key[K_KERNEL] == NULL && h->release != NULL) {
+		snprintf(kern, sizeof(kern), "%s %s", h->sysname ? h->sysname : "",
+		         h->release);
+		h->key[K_KERNEL] = strdup(trim(kern));
+	}
+	if (h->sched != NULL)
+		policy(pol, sizeof(pol), h->sched);
+	if (*pol == '\0' && json_placement != NULL)
+		policy(pol, sizeof(pol), json_placement);
+	for (k = 0; k < NFACTS; k++)
+		side_fact(cx, sd, (enum fact)k, k == K_PLACEMENT ? pol : h->key[k]);
+	if (sd->host == NULL && h->host != NULL)
+		sd->host = xstrdup(cx, h->host);
+	if (sd->date == NULL && h->date != NULL)
+		sd->date = xstrdup(cx, h->date);
+	for (k = 0; k < NFACTS; k++)
+		free(h->key[k]);
+	free(h->host);
+	free(h->date);
+	free(h->release);
+	free(h->sysname);
+	free(h->sched);
+}
+
+/*
+ * Read one text result file: its header always, its body when classic.
+ * 0, or -1 after saying why it cannot be used.
+ */
+int
+read_text(struct cmp *cx, int side, const char *file, int classic, struct header *h,
+          size_t *nvalues)
+{
+	FILE *f = fopen(file, "r");
+	char *line = NULL;
+	size_t cap = 0, before = cx->nvalues_added;
+	ssize_t len;
+	long lineno = 0;
+	int last_bracket = 0, rc = 0, ended = 1;
+	struct classic c = { "", "", 1, "", NULL, 0 };
+	struct source src = { side, cx->next_run++, NULL, NULL };
+
+	if (f == NULL) {
+		util_syserr("cannot read %s", file);
+		return -1;
+	}
+	while ((len = getline(&line, &cap, f)) > 0) {
+		lineno++;
+		if (strlen(line) != (size_t)len) {
+			rc = bad_file(file, "binary data: not an lmbench result file", 0);
+			break;
+		}
+		ended = line[len - 1] == '\n';
+		if (ended)
+			line[--len] = '\0';
+		if (lineno == 1) {
+			if (strncmp(line, "[lmbench3.", 10) != 0) {
+				rc = bad_file(file, "not an lmbench result file (its first line is no '[lmbench3.0 results for' header)", 0);
+				break;
+			}
+			continue;
+		}
+		if (strncmp(line, "[lmbench3.", 10) == 0) {
+			rc = bad_file(file, "a second result header: two runs in one file?", lineno);
+			break;
+		}
+		if (*line == '[') {
+			bracket_line(cx, side, h, line, classic, file);
+			last_bracket = 1;
+			continue;
+		}
+		if (*trim(line) == '\0')
+			continue;
+		last_bracket = 0;
+		/* A cross-CPU figure is never the same-CPU one: its lines,
+		 * whatever their shape, are passed over (the JSON records
+		 * carry them). */
+		if (classic && !h->cross && !has_cross(line))
+			classic_line(cx, &src, &c, line);
+	}
+	if (rc == 0 && ferror(f))
+		rc = bad_file(file, "read error", 0);
+	if (rc == 0 && lineno == 0)
+		rc = bad_file(file, "empty file", 0);
+	if (rc == 0 && (!ended || !last_bracket))
+		rc = bad_file(file, "truncated: it does not end with the run's closing date line", 0);
+	free(line);
+	fclose(f);
+	*nvalues = cx->nvalues_added - before;
+	return rc;
+}

@@ -1,0 +1,137 @@
+/*
+ * compare_read_json.c - reading a result file's .json companion: its
+ * measurement records (every sample) and its failed and skipped runs.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+
+#include "compare.h"
+#include "lib_util.h"
+
+/* A failed or skipped run's record r of the file text. */
+static void
+json_failure(struct cmp *cx, int side, struct jrec *r, const char *text,
+             int cross)
+{
+	char cmd[4096];
+
+	snprintf(cmd, sizeof(cmd), "%s%s%s", r->program ? r->program : "?",
+	         r->nargs ? " " : "", r->args.s ? r->args.s : "");
+	/* Args that name the runner's private directories (lat_syscall stat
+	 * FILE) match without their unique part, as the metrics' args: the
+	 * failure of the new run is the base's metric's. */
+	if (r->args.s != NULL)
+		norm_name(r->args.s);
+	add_record(cx, side, strcmp(r->status, "failed") == 0, cmd, r->program,
+	           r->args.s ? r->args.s : "", r->has_exit ? (int)r->exitcode : 0,
+	           r->error, text, cross);
+}
+
+/* A measurement record r of run run; 1 if a value was taken, else 0. */
+static int
+json_measure(struct cmp *cx, int side, int run, struct jrec *r,
+             const char *pol, int cross)
+{
+	char name[2048], size[64] = "", params[64] = "";
+	struct source src = { side, run, NULL, NULL };
+	const struct unit_rule *u;
+	struct metric *m;
+	struct part *p;
+
+	snprintf(name, sizeof(name), "%s %s%s", r->program, r->metric,
+	         cross ? CROSS_TAG : "");
+	if (r->has_t)
+		snprintf(params, sizeof(params), "-t");
+	if (r->has_conflict)
+		snprintf(params + strlen(params), sizeof(params) - strlen(params),
+		         "%sconflict", params[0] ? " " : "");
+	if (r->has_size)
+		size_text(size, sizeof(size), r->size_bytes);
+	src.program = xstrdup(cx, r->program);
+	if (r->args.s != NULL)
+		norm_name(r->args.s);
+	src.args = xstrdup(cx, r->args.s ? r->args.s : "");
+	u = unit_find(r->unit);
+	m = metric_add(cx, &src, name, params, size, r->has_size ? r->size_bytes : -1,
+	               r->unit, u ? u->better : -1, r->value, &r->samples);
+	if (m == NULL)
+		return 0;
+	p = &m->part[side];
+	m->cross = cross;
+	if (p->policy == NULL && *pol != '\0')
+		p->policy = xstrdup(cx, pol);
+	if (r->has_mixed) {
+		p->mixed = 1;
+		p->mixlo = r->mixed.v[0];
+		p->mixhi = r->mixed.v[1];
+	}
+	return 1;
+}
+
+/* One line of the file into r: 0, or -1 after saying why it is bad. */
+static int
+json_line(const char *file, char *line, ssize_t len, long lineno,
+          struct jrec *r)
+{
+	memset(r, 0, sizeof(*r));
+	if (strlen(line) != (size_t)len)
+		return bad_file(file, "binary data: not a JSON record file", 0);
+	if (line[len - 1] != '\n')
+		return bad_file(file, "truncated: the last record has no end of line", lineno);
+	line[len - 1] = '\0';
+	if (jrec_parse(line, r) < 0 || !r->has_schema)
+		return bad_file(file, "not a JSON result record (truncated or corrupt)", lineno);
+	if (r->schema != 1)
+		return bad_file(file, "schema other than 1: written by another version", lineno);
+	return 0;
+}
+
+/* Read a .json companion: measurement and failure records. */
+int
+read_json(struct cmp *cx, int side, const char *file, const char *text,
+          char **placement, size_t *nvalues)
+{
+	FILE *f = fopen(file, "r");
+	char *line = NULL;
+	size_t cap = 0, values = 0;
+	ssize_t len;
+	long lineno = 0;
+	int rc = 0, run = cx->next_run++;
+
+	if (f == NULL) {
+		util_syserr("cannot read %s", file);
+		return -1;
+	}
+	while ((len = getline(&line, &cap, f)) > 0) {
+		struct jrec r;
+		char pol[64] = "";
+		int cross;
+
+		lineno++;
+		if (json_line(file, line, len, lineno, &r) < 0) {
+			jrec_free(&r);
+			rc = -1;
+			break;
+		}
+		if (r.placement != NULL)
+			policy(pol, sizeof(pol), r.placement);
+		cross = strcmp(pol, CROSS_POLICY) == 0;
+		if (r.status != NULL) {
+			json_failure(cx, side, &r, text, cross);
+		} else if (r.program != NULL && r.metric != NULL && r.unit != NULL &&
+		           r.has_value) {
+			if (*placement == NULL && r.placement != NULL && !cross)
+				*placement = strdup(r.placement);
+			values += (size_t)json_measure(cx, side, run, &r, pol, cross);
+		}
+		jrec_free(&r);
+	}
+	if (rc == 0 && ferror(f))
+		rc = bad_file(file, "read error", 0);
+	free(line);
+	fclose(f);
+	*nvalues = values;
+	return rc;
+}
