@@ -204,6 +204,19 @@ usage(void)
 	exit(EXIT_USAGE);
 }
 
+/* "%.6f %.2f MB/sec": the message size in MB (10^6), the rate. */
+static int
+report_tcp_bw(const struct bench_result *r, double msize, double bytes)
+{
+	struct report_fig f = { "tcp bandwidth", "MB/s", REPORT_MBS, bytes,
+		                msize, 0 };
+	double v;
+
+	if (report_measured(r, &f, &v) != 0)
+		return -1;
+	return report_emit(r, &f, v, "%.6f %.2f MB/sec\n", msize / 1e6, v);
+}
+
 int
 main(int argc, char **argv)
 {

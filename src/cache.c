@@ -294,9 +294,9 @@ report_levels(const struct sweep *w)
 			    i + 1, w->lv[i].size, w->lv[i].ns,
 			    (unsigned long long)w->line, par);
 		snprintf(name, sizeof(name), "L%d cache latency", i + 1);
-		report_json(name, "ns", (double)w->lv[i].size, w->lv[i].ns);
+		report_derived(name, "ns", (double)w->lv[i].size, w->lv[i].ns);
 		snprintf(name, sizeof(name), "L%d cache parallelism", i + 1);
-		report_json(name, "loads", (double)w->lv[i].size, par);
+		report_derived(name, "loads", (double)w->lv[i].size, par);
 	}
 	return 0;
 }
@@ -370,8 +370,8 @@ report_memory(const struct sweep *w)
 		return -1;
 	report_text("Memory latency: %.2f nanoseconds %.2f parallelism\n", mem,
 		    par);
-	report_json("Memory latency", "ns", (double)w->sizes[w->n - 1], mem);
-	report_json("Memory parallelism", "loads", (double)w->sizes[j], par);
+	report_derived("Memory latency", "ns", (double)w->sizes[w->n - 1], mem);
+	report_derived("Memory parallelism", "loads", (double)w->sizes[j], par);
 	return 0;
 }
 

@@ -26,6 +26,7 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -272,6 +273,29 @@ usage(void)
 	util_usage("[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 		   "[-s kbytes] processes [processes ...]");
 	exit(EXIT_USAGE);
+}
+
+/* "N T": per switch, the lap time / N less the overhead, in
+ * microseconds; -1 after a message (and no line) when not positive. */
+static int
+report_ctx(const struct bench_result *r, int nprocs, double ovr_ns,
+           uint64_t kb)
+{
+	char metric[96];
+	struct report_fig f = { metric, "us", REPORT_US, nprocs, -1,
+		                ovr_ns * nprocs };
+	double v = (r->ns_per_iter / nprocs - ovr_ns) / 1000.0;
+
+	if (!(v > 0) || !isfinite(v)) {
+		util_err("%d processes: %.2f us per switch is not above the "
+		         "%.2f us overhead; left out",
+		         nprocs, r->ns_per_iter / nprocs / 1000.0,
+		         ovr_ns / 1000.0);
+		return -1;
+	}
+	snprintf(metric, sizeof(metric), "ctx size=%lluk procs=%d",
+	         (unsigned long long)kb, nprocs);
+	return report_emit(r, &f, v, "%d %.2f\n", nprocs, v);
 }
 
 /* The process counts (1..MAX_PROCS each) into counts; the largest, 0

@@ -19,6 +19,7 @@
  * creates per second, deletes per second), one line per size.
  */
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -228,6 +229,29 @@ usage(void)
 		   "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 		   "[<dir>]");
 	exit(EXIT_USAGE);
+}
+
+/* "SIZEk<TAB>FILES<TAB>CREATES/s<TAB>DELETES/s"; files is create's
+ * iteration count. */
+static int
+report_fs(double size_bytes, const struct bench_result *create,
+          const struct bench_result *del)
+{
+	char cm[64], dm[64];
+	struct report_fig cf = { cm, "1/s", REPORT_RATE, 1, size_bytes, 0 };
+	struct report_fig df = { dm, "1/s", REPORT_RATE, 1, size_bytes, 0 };
+	double k = floor(size_bytes / 1024), c, d;
+
+	snprintf(cm, sizeof(cm), "create %.0fk", k);
+	snprintf(dm, sizeof(dm), "delete %.0fk", k);
+	if (report_measured(create, &cf, &c) != 0 ||
+	    report_measured(del, &df, &d) != 0)
+		return -1;
+	report_text("%.0fk\t%llu\t%.0f\t%.0f\n", k,
+	            (unsigned long long)create->iterations, c, d);
+	report_record(create, &cf, c);
+	report_record(del, &df, d);
+	return 0;
 }
 
 /* -s (one size instead of the four) and -n (entries per directory);

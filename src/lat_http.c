@@ -207,6 +207,24 @@ free_list(struct state *s)
 	s->nnames = 0;
 }
 
+/* head ("Avg xfer: ..., "), tail ("...KB in ... millisecs, "), then
+ * the rate in MB/sec (KB/sec at most 1 MB/s). */
+static int
+report_http(const struct bench_result *r, const char *head, const char *tail,
+            double bytes_per_iter)
+{
+	struct report_fig f = { "HTTP transfer", "MB/s", REPORT_MBS,
+		                bytes_per_iter, -1, 0 };
+	double v;
+
+	if (report_measured(r, &f, &v) != 0)
+		return -1;
+	if (v > 1)
+		return report_emit(r, &f, v, "%s%s%.2f MB/sec\n", head, tail, v);
+	return report_emit(r, &f, v, "%s%s%.2f KB/sec\n", head, tail,
+	                   v * 1000);
+}
+
 /* An untimed pass (the byte count, every document checked), the timed
  * ones, the line.  The exit status. */
 static int

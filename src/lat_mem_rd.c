@@ -186,6 +186,20 @@ parse_strides(int n, char **argv, uint64_t len, uint64_t *strides, int max)
 	return k;
 }
 
+/* "%.5f %.3f": the size in MB of 2^20 bytes, ns per load. */
+static int
+report_memlat(const struct bench_result *r, const char *metric,
+              double size_bytes, double loads_per_iter)
+{
+	struct report_fig f = { metric, "ns", REPORT_NS, loads_per_iter,
+		                size_bytes, 0 };
+	double v;
+
+	if (report_measured(r, &f, &v) != 0)
+		return -1;
+	return report_emit(r, &f, v, "%.5f %.3f\n", size_bytes / 1048576.0, v);
+}
+
 /* One stride's sizes, each a line; 0, or -1 after a message. */
 static int
 sweep(struct bench_desc *d, const struct bench_opts *o, uint64_t stride,

@@ -118,6 +118,22 @@ usage(void)
 	exit(EXIT_USAGE);
 }
 
+/* "%.6f %.0f": the size in MB (10^6), microseconds per mapping (%.3f
+ * when under 10). */
+static int
+report_size_us(const struct bench_result *r, const char *metric,
+               double size_bytes, double ops_per_iter)
+{
+	struct report_fig f = { metric, "us", REPORT_US, ops_per_iter,
+		                size_bytes, 0 };
+	double v;
+
+	if (report_measured(r, &f, &v) != 0)
+		return -1;
+	return report_emit(r, &f, v, v < 10 ? "%.6f %.3f\n" : "%.6f %.0f\n",
+	                   size_bytes / 1e6, v);
+}
+
 int
 main(int argc, char **argv)
 {

@@ -158,6 +158,19 @@ usage(void)
 	exit(EXIT_USAGE);
 }
 
+/* "KEY %.2f": microseconds per operation after a key. */
+static int
+report_key_us(const struct bench_result *r, const char *metric,
+              const char *key, double ops_per_iter)
+{
+	struct report_fig f = { metric, "us", REPORT_US, ops_per_iter, -1, 0 };
+	double v;
+
+	if (report_measured(r, &f, &v) != 0)
+		return -1;
+	return report_emit(r, &f, v, "%s %.2f\n", key, v);
+}
+
 int
 main(int argc, char **argv)
 {

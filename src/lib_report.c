@@ -52,39 +52,20 @@ report_check_env(void)
 	return 0;
 }
 
-/* How a per-iteration time becomes the metric's value. */
-enum conv {
-	CONV_US, /* microseconds per operation */
-	CONV_NS, /* nanoseconds per operation */
-	CONV_MBS, /* MB/s (10^6 bytes), aggregated over the copies */
-	CONV_RATE /* operations per second within one copy */
-};
-
 static double
-convert(const struct bench_result *r, enum conv k, double per_iter, double ns)
+convert(const struct bench_result *r, enum report_conv k, double per_iter,
+        double ns)
 {
 	switch (k) {
-	case CONV_US: return ns / per_iter / 1000.0;
-	case CONV_NS: return ns / per_iter;
-	case CONV_MBS:
+	case REPORT_US: return ns / per_iter / 1000.0;
+	case REPORT_NS: return ns / per_iter;
+	case REPORT_MBS:
 		return ns > 0 ? (double)r->parallel * per_iter * 1000.0 / ns
 		              : 0;
-	case CONV_RATE:
+	case REPORT_RATE:
 		return ns > 0 ? per_iter * 1e9 / ns : 0;
 	}
 	return 0;
-}
-
-static const char *
-unit_name(enum conv k)
-{
-	switch (k) {
-	case CONV_US: return "us";
-	case CONV_NS: return "ns";
-	case CONV_MBS: return "MB/s";
-	case CONV_RATE: return "1/s";
-	}
-	return "";
 }
 
 static void
@@ -150,8 +131,8 @@ json_emit(const char *path, const char *line, size_t len)
  */
 static int
 check_mixed(const struct bench_result *r, const char *metric,
-            const char *unit, enum conv k, double per_iter, double offset_ns,
-            double lh[2])
+            const char *unit, enum report_conv k, double per_iter,
+            double offset_ns, double lh[2])
 {
 	double *v;
 	const char *cause;
@@ -187,14 +168,14 @@ check_mixed(const struct bench_result *r, const char *metric,
 	return 1;
 }
 
-/* The record; r may be NULL for values that are not measurements.
- * offset_ns is subtracted from every sample (a difference of two
- * measurements). */
-static void
-json_record_off(const struct bench_result *r, const char *metric,
-                const char *unit, double value, double size_bytes, enum conv k,
-                double per_iter, double offset_ns)
+void
+report_record(const struct bench_result *r, const struct report_fig *fig,
+              double value)
 {
+	const char *metric = fig->metric, *unit = fig->unit;
+	enum report_conv k = fig->conv;
+	double per_iter = fig->per_iter, offset_ns = fig->offset_ns;
+	double size_bytes = fig->size_bytes;
 	const char *path = getenv("LMBENCH_JSON");
 	char *buf = NULL;
 	size_t len = 0, i;
@@ -263,257 +244,76 @@ json_record_off(const struct bench_result *r, const char *metric,
 	free(buf);
 }
 
-static void
-json_record(const struct bench_result *r, const char *metric, const char *unit,
-            double value, double size_bytes, enum conv k, double per_iter)
+int
+report_measured(const struct bench_result *r, const struct report_fig *fig,
+                double *value)
 {
-	json_record_off(r, metric, unit, value, size_bytes, k, per_iter, 0);
-}
-
-/* The value of a measurement, or -1 after a message when it is not a
- * positive finite number. */
-static int
-checked_value(const struct bench_result *r, const char *label, enum conv k,
-              double per_iter, double *value)
-{
-	double v = convert(r, k, per_iter, r->ns_per_iter);
+	double v = convert(r, fig->conv, fig->per_iter,
+	                   r->ns_per_iter - fig->offset_ns);
 
 	if (!(v > 0) || !isfinite(v)) {
-		util_err("%s: no valid result (measured time %.3g ns)", label,
-		         r->ns_per_iter);
+		if (fig->offset_ns != 0)
+			util_err("%s: no valid result (%.4f us less %.4f us)",
+			         fig->metric, r->ns_per_iter / 1000.0,
+			         fig->offset_ns / 1000.0);
+		else
+			util_err("%s: no valid result (measured time %.3g ns)",
+			         fig->metric, r->ns_per_iter);
 		return -1;
 	}
 	*value = v;
 	return 0;
 }
 
-int
-report_us(const struct bench_result *r, const char *label, double ops_per_iter)
+/* The figure's value and its classic line "LABEL: VALUE WORD" on stderr
+ * (decimals after the point), then its record. */
+static int
+emit(const struct bench_result *r, const struct report_fig *fig, int decimals,
+     const char *word)
 {
 	double v;
 
-	if (checked_value(r, label, CONV_US, ops_per_iter, &v) != 0)
+	if (report_measured(r, fig, &v) != 0)
 		return -1;
-	fprintf(stderr, "%s: %.4f microseconds\n", label, v);
-	json_record(r, label, "us", v, -1, CONV_US, ops_per_iter);
+	fprintf(stderr, "%s: %.*f %s\n", fig->metric, decimals, v, word);
+	report_record(r, fig, v);
 	return 0;
+}
+
+int
+report_us(const struct bench_result *r, const char *label, double ops_per_iter)
+{
+	struct report_fig f = { label, "us", REPORT_US, ops_per_iter, -1, 0 };
+
+	return emit(r, &f, 4, "microseconds");
 }
 
 int
 report_us_diff(const struct bench_result *r, const struct bench_result *base,
                const char *label, double ops_per_iter)
 {
-	double v = (r->ns_per_iter - base->ns_per_iter) / ops_per_iter / 1000.0;
+	struct report_fig f = { label, "us", REPORT_US, ops_per_iter, -1,
+		                base->ns_per_iter };
 
-	if (!(v > 0) || !isfinite(v)) {
-		util_err("%s: no valid result (%.4f us less %.4f us)", label,
-		         r->ns_per_iter / 1000.0, base->ns_per_iter / 1000.0);
-		return -1;
-	}
-	fprintf(stderr, "%s: %.4f microseconds\n", label, v);
-	json_record_off(r, label, "us", v, -1, CONV_US, ops_per_iter,
-	                base->ns_per_iter);
-	return 0;
-}
-
-int
-report_fs(double size_bytes, const struct bench_result *create,
-          const struct bench_result *del)
-{
-	char metric[64];
-	double c, d;
-
-	if (checked_value(create, "create", CONV_RATE, 1, &c) != 0 ||
-	    checked_value(del, "delete", CONV_RATE, 1, &d) != 0)
-		return -1;
-	fprintf(stderr, "%.0fk\t%llu\t%.0f\t%.0f\n", floor(size_bytes / 1024),
-	        (unsigned long long)create->iterations, c, d);
-	snprintf(metric, sizeof(metric), "create %.0fk", floor(size_bytes / 1024));
-	json_record(create, metric, unit_name(CONV_RATE), c, size_bytes,
-	            CONV_RATE, 1);
-	snprintf(metric, sizeof(metric), "delete %.0fk", floor(size_bytes / 1024));
-	json_record(del, metric, unit_name(CONV_RATE), d, size_bytes, CONV_RATE,
-	            1);
-	return 0;
-}
-
-int
-report_ctx(const struct bench_result *r, int nprocs, double ovr_ns,
-           uint64_t kb)
-{
-	char metric[96];
-	double v = (r->ns_per_iter / nprocs - ovr_ns) / 1000.0;
-
-	if (!(v > 0) || !isfinite(v)) {
-		util_err("%d processes: %.2f us per switch is not above the "
-		         "%.2f us overhead; left out",
-		         nprocs, r->ns_per_iter / nprocs / 1000.0,
-		         ovr_ns / 1000.0);
-		return -1;
-	}
-	fprintf(stderr, "%d %.2f\n", nprocs, v);
-	snprintf(metric, sizeof(metric), "ctx size=%lluk procs=%d",
-	         (unsigned long long)kb, nprocs);
-	json_record_off(r, metric, "us", v, -1, CONV_US, nprocs,
-	                ovr_ns * nprocs);
-	return 0;
-}
-
-int
-report_size_us(const struct bench_result *r, const char *metric,
-               double size_bytes, double ops_per_iter)
-{
-	double v;
-
-	if (checked_value(r, metric, CONV_US, ops_per_iter, &v) != 0)
-		return -1;
-	fprintf(stderr, v < 10 ? "%.6f %.3f\n" : "%.6f %.0f\n", size_bytes / 1e6,
-	        v);
-	json_record(r, metric, "us", v, size_bytes, CONV_US, ops_per_iter);
-	return 0;
-}
-
-int
-report_key_us(const struct bench_result *r, const char *metric,
-              const char *key, double ops_per_iter)
-{
-	double v;
-
-	if (checked_value(r, metric, CONV_US, ops_per_iter, &v) != 0)
-		return -1;
-	fprintf(stderr, "%s %.2f\n", key, v);
-	json_record(r, metric, "us", v, -1, CONV_US, ops_per_iter);
-	return 0;
-}
-
-int
-report_tlb(size_t pages, int with_cost, double cost_ns)
-{
-	if (pages == 0 || (with_cost && !(cost_ns > 0))) {
-		util_err("no valid TLB result");
-		return -1;
-	}
-	if (with_cost)
-		fprintf(stderr, "tlb: %zu pages %.5f nanoseconds\n", pages,
-		        cost_ns);
-	else
-		fprintf(stderr, "tlb: %zu pages\n", pages);
-	json_record(NULL, "tlb", "pages", (double)pages, -1, CONV_NS, 1);
-	if (with_cost)
-		json_record(NULL, "tlb miss", "ns", cost_ns, -1, CONV_NS, 1);
-	return 0;
-}
-
-int
-report_par(double size_bytes, double parallelism)
-{
-	if (!(parallelism > 0) || !isfinite(parallelism)) {
-		util_err("no valid parallelism at %.0f bytes", size_bytes);
-		return -1;
-	}
-	fprintf(stderr, "%.6f %.2f\n", size_bytes / 1e6, parallelism);
-	json_record(NULL, "parallelism", "loads", parallelism, size_bytes,
-	            CONV_NS, 1);
-	return 0;
-}
-
-int
-report_tcp_bw(const struct bench_result *r, double msize, double bytes_per_iter)
-{
-	char metric[64];
-	double v;
-
-	if (checked_value(r, "bw_tcp", CONV_MBS, bytes_per_iter, &v) != 0)
-		return -1;
-	fprintf(stderr, "%.6f %.2f MB/sec\n", msize / 1e6, v);
-	snprintf(metric, sizeof(metric), "tcp bandwidth");
-	json_record(r, metric, "MB/s", v, msize, CONV_MBS, bytes_per_iter);
-	return 0;
-}
-
-int
-report_http(const struct bench_result *r, const char *head, const char *tail,
-            double bytes_per_iter)
-{
-	double v;
-
-	if (checked_value(r, "HTTP transfer", CONV_MBS, bytes_per_iter, &v))
-		return -1;
-	if (v > 1)
-		fprintf(stderr, "%s%s%.2f MB/sec\n", head, tail, v);
-	else
-		fprintf(stderr, "%s%s%.2f KB/sec\n", head, tail, v * 1000);
-	json_record(r, "HTTP transfer", "MB/s", v, -1, CONV_MBS, bytes_per_iter);
-	return 0;
-}
-
-int
-report_value(const char *metric, const char *unit, int decimals, double value)
-{
-	if (!(value > 0) || !isfinite(value)) {
-		util_err("%s: no valid result", metric);
-		return -1;
-	}
-	fprintf(stderr, "%.*f\n", decimals, value);
-	json_record(NULL, metric, unit, value, -1, CONV_NS, 1);
-	return 0;
-}
-
-void
-report_json(const char *metric, const char *unit, double size_bytes,
-            double value)
-{
-	json_record(NULL, metric, unit, value, size_bytes, CONV_NS, 1);
-}
-
-int
-report_plain(const char *label, double value)
-{
-	if (!(value > 0) || !isfinite(value)) {
-		util_err("%s: no valid result", label);
-		return -1;
-	}
-	fprintf(stderr, "%s: %.2f\n", label, value);
-	json_record(NULL, label, "", value, -1, CONV_NS, 1);
-	return 0;
-}
-
-int
-report_mhz(double mhz, double period_ns)
-{
-	if (!(mhz > 0) || !isfinite(mhz)) {
-		util_err("no valid clock rate");
-		return -1;
-	}
-	printf("%.0f MHz, %.4f nanosec clock\n", mhz, period_ns);
-	fflush(stdout);
-	json_record(NULL, "clock", "MHz", mhz, -1, CONV_NS, 1);
-	return 0;
+	return emit(r, &f, 4, "microseconds");
 }
 
 int
 report_ns(const struct bench_result *r, const char *label, double ops_per_iter)
 {
-	double v;
+	struct report_fig f = { label, "ns", REPORT_NS, ops_per_iter, -1, 0 };
 
-	if (checked_value(r, label, CONV_NS, ops_per_iter, &v) != 0)
-		return -1;
-	fprintf(stderr, "%s: %.2f nanoseconds\n", label, v);
-	json_record(r, label, "ns", v, -1, CONV_NS, ops_per_iter);
-	return 0;
+	return emit(r, &f, 2, "nanoseconds");
 }
 
 int
 report_mbs(const struct bench_result *r, const char *label,
            double bytes_per_iter)
 {
-	double v;
+	struct report_fig f = { label, "MB/s", REPORT_MBS, bytes_per_iter, -1,
+		                0 };
 
-	if (checked_value(r, label, CONV_MBS, bytes_per_iter, &v) != 0)
-		return -1;
-	fprintf(stderr, "%s: %.2f MB/sec\n", label, v);
-	json_record(r, label, "MB/s", v, -1, CONV_MBS, bytes_per_iter);
-	return 0;
+	return emit(r, &f, 2, "MB/sec");
 }
 
 void
@@ -526,42 +326,62 @@ int
 report_bw_pair(const struct bench_result *r, const char *metric,
                double size_bytes, double bytes_per_iter)
 {
+	struct report_fig f = { metric, "MB/s", REPORT_MBS, bytes_per_iter,
+		                size_bytes, 0 };
 	char a[64], b[64];
 	double v;
 
-	if (checked_value(r, metric, CONV_MBS, bytes_per_iter, &v) != 0)
+	if (report_measured(r, &f, &v) != 0)
 		return -1;
 	report_fmt_pair(a, sizeof(a), size_bytes / 1e6);
 	report_fmt_pair(b, sizeof(b), v);
-	fprintf(stderr, "%s %s\n", a, b);
-	json_record(r, metric, unit_name(CONV_MBS), v, size_bytes, CONV_MBS,
-	            bytes_per_iter);
-	return 0;
+	return report_emit(r, &f, v, "%s %s\n", a, b);
 }
 
 int
-report_memlat(const struct bench_result *r, const char *metric,
-              double size_bytes, double loads_per_iter)
+report_valid(const char *metric, double value)
 {
-	double v;
-
-	if (checked_value(r, metric, CONV_NS, loads_per_iter, &v) != 0)
+	if (!(value > 0) || !isfinite(value)) {
+		util_err("%s: no valid result", metric);
 		return -1;
-	fprintf(stderr, "%.5f %.3f\n", size_bytes / 1048576.0, v);
-	json_record(r, metric, "ns", v, size_bytes, CONV_NS, loads_per_iter);
+	}
 	return 0;
+}
+
+void
+report_derived(const char *metric, const char *unit, double size_bytes,
+               double value)
+{
+	struct report_fig f = { metric, unit, REPORT_NS, 1, size_bytes, 0 };
+
+	report_record(NULL, &f, value);
 }
 
 int
 report_stdout(const char *metric, const char *unit, int decimals, double value)
 {
+	struct report_fig f = { metric, unit, REPORT_NS, 1, -1, 0 };
+
 	if (!isfinite(value) || value < 0) {
 		util_err("%s: no valid result", metric);
 		return -1;
 	}
 	printf("%.*f\n", decimals, value);
 	fflush(stdout);
-	json_record(NULL, metric, unit, value, -1, CONV_NS, 1);
+	report_record(NULL, &f, value);
+	return 0;
+}
+
+int
+report_emit(const struct bench_result *r, const struct report_fig *fig,
+            double value, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	report_record(r, fig, value);
 	return 0;
 }
 

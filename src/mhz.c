@@ -61,6 +61,18 @@ usage(void)
 	exit(EXIT_USAGE);
 }
 
+/* "%.0f MHz, %.4f nanosec clock" on stdout, as lmbench's. */
+static int
+report_mhz(double mhz, double period_ns)
+{
+	if (report_valid("clock", mhz) != 0)
+		return -1;
+	printf("%.0f MHz, %.4f nanosec clock\n", mhz, period_ns);
+	fflush(stdout);
+	report_derived("clock", "MHz", -1, mhz);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {

@@ -59,6 +59,17 @@ usage(void)
 	exit(EXIT_USAGE);
 }
 
+/* "%.6f %.2f": the size in MB (10^6), the parallelism. */
+static int
+report_par(double size_bytes, double parallelism)
+{
+	if (report_valid("parallelism", parallelism) != 0)
+		return -1;
+	report_text("%.6f %.2f\n", size_bytes / 1e6, parallelism);
+	report_derived("parallelism", "loads", size_bytes, parallelism);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {

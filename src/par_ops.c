@@ -153,6 +153,17 @@ usage(void)
 	exit(EXIT_USAGE);
 }
 
+/* "LABEL: %.2f", a figure without a unit. */
+static int
+report_plain(const char *label, double value)
+{
+	if (report_valid(label, value) != 0)
+		return -1;
+	report_text("%s: %.2f\n", label, value);
+	report_derived(label, "", -1, value);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {

@@ -163,6 +163,24 @@ usage(void)
 	exit(EXIT_USAGE);
 }
 
+/* "tlb: N pages" (and " %.5f nanoseconds" with the cost). */
+static int
+report_tlb(size_t pages, int with_cost, double cost_ns)
+{
+	if (pages == 0 || (with_cost && !(cost_ns > 0))) {
+		util_err("no valid TLB result");
+		return -1;
+	}
+	if (with_cost)
+		report_text("tlb: %zu pages %.5f nanoseconds\n", pages, cost_ns);
+	else
+		report_text("tlb: %zu pages\n", pages);
+	report_derived("tlb", "pages", -1, (double)pages);
+	if (with_cost)
+		report_derived("tlb miss", "ns", -1, cost_ns);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
