@@ -17,19 +17,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lib_bench.h"
-#include "lib_harness.h"
 #include "lib_ipc.h"
-#include "lib_opts.h"
 #include "lib_party.h"
-#include "lib_sched.h"
 #include "lib_super.h"
 #include "lib_util.h"
-
-struct state {
-	struct ipc_peer peer; /* the FIFOs to the echoing helper */
-	char byte;            /* the message */
-};
 
 /* Open a FIFO for reading without waiting for a writer, then make the
  * descriptor blocking again. */
@@ -45,18 +36,19 @@ open_reader(const char *path)
 	return fd;
 }
 
+/* Two FIFOs in the private directory, unlinked once all four ends are
+ * open. */
 static int
-init(void *sp, struct copy_ctx *cx)
+fifos(struct copy_ctx *cx, int ends[4])
 {
-	struct state *s = sp;
 	const char *dir = super_tmpdir();
 	char to[4096], from[4096];
-	int to_r, from_w;
+	int to_r, from_w, out, in;
 
-	s->peer.in = s->peer.out = s->peer.helper = -1;
 	if (dir == NULL)
 		return -1;
-	snprintf(to, sizeof(to), "%s/fifo.%d.%d.to", dir, cx->copy, (int)getpid());
+	snprintf(to, sizeof(to), "%s/fifo.%d.%d.to", dir, cx->copy,
+	         (int)getpid());
 	snprintf(from, sizeof(from), "%s/fifo.%d.%d.from", dir, cx->copy,
 	         (int)getpid());
 	if (mkfifo(to, 0600) != 0 || mkfifo(from, 0600) != 0) {
@@ -67,62 +59,30 @@ init(void *sp, struct copy_ctx *cx)
 	 * open can wait for a process that died: each FIFO first gets its
 	 * reader (which does not wait), then its writer (which has one). */
 	to_r = open_reader(to);
-	s->peer.out = to_r < 0 ? -1 : open(to, O_WRONLY);
-	s->peer.in = s->peer.out < 0 ? -1 : open_reader(from);
-	from_w = s->peer.in < 0 ? -1 : open(from, O_WRONLY);
+	out = to_r < 0 ? -1 : open(to, O_WRONLY);
+	in = out < 0 ? -1 : open_reader(from);
+	from_w = in < 0 ? -1 : open(from, O_WRONLY);
 	unlink(to);
 	unlink(from);
 	if (from_w < 0) {
 		util_syserr("cannot open the FIFOs in %s", dir);
 		if (to_r >= 0)
 			close(to_r);
+		if (out >= 0)
+			close(out);
+		if (in >= 0)
+			close(in);
 		return -1;
 	}
-	return ipc_spawn(&s->peer, cx, to_r, from_w, IPC_ECHO, 1);
-}
-
-static int
-run(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-
-	return ipc_roundtrips(s->peer.out, s->peer.in, &s->byte, 1, n);
-}
-
-static void
-cleanup(void *sp)
-{
-	ipc_stop(&((struct state *)sp)->peer);
-}
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	util_usage("[-P <parallelism>] [-W <warmup>] [-N <repetitions>]");
-	exit(EXIT_USAGE);
+	ends[0] = out;
+	ends[1] = in;
+	ends[2] = to_r;
+	ends[3] = from_w;
+	return 0;
 }
 
 int
 main(int argc, char **argv)
 {
-	struct bench_opts o;
-	struct state s = { { -1, -1, -1 }, 'x' };
-	struct bench_desc d = {
-		.init = init, .run = run, .cleanup = cleanup, .state = &s
-	};
-	int rc;
-
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	o.helpers = 1;
-	sched_set_default("SAME");
-	rc = opts_getopt(argc, argv, "", &o, NULL, NULL);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc != argc)
-		usage();
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
-	return bench_measure_us(&d, &o, "Fifo latency", 1);
+	return ipc_latency_main(argc, argv, fifos, 0, "Fifo latency");
 }

@@ -15,30 +15,19 @@
  * Usage: lat_pipe [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  * Output (stderr): "Pipe latency: 4.8123 microseconds"
  */
-#include <stdio.h>
-#include <stdlib.h>
 #include <unistd.h>
 
-#include "lib_bench.h"
-#include "lib_harness.h"
 #include "lib_ipc.h"
-#include "lib_opts.h"
 #include "lib_party.h"
-#include "lib_sched.h"
 #include "lib_util.h"
 
-struct state {
-	struct ipc_peer peer; /* pipes to the echoing helper */
-	char byte;            /* the message */
-};
-
+/* Two pipes: the program writes the first and reads the second. */
 static int
-init(void *sp, struct copy_ctx *cx)
+pipes(struct copy_ctx *cx, int ends[4])
 {
-	struct state *s = sp;
 	int to[2], from[2];
 
-	s->peer.helper = -1;
+	(void)cx;
 	if (pipe(to) != 0) {
 		util_syserr("pipe");
 		return -1;
@@ -49,53 +38,15 @@ init(void *sp, struct copy_ctx *cx)
 		close(to[1]);
 		return -1;
 	}
-	s->peer.out = to[1];
-	s->peer.in = from[0];
-	return ipc_spawn(&s->peer, cx, to[0], from[1], IPC_ECHO, 1);
-}
-
-static int
-run(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-
-	return ipc_roundtrips(s->peer.out, s->peer.in, &s->byte, 1, n);
-}
-
-static void
-cleanup(void *sp)
-{
-	ipc_stop(&((struct state *)sp)->peer);
-}
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	util_usage("[-P <parallelism>] [-W <warmup>] [-N <repetitions>]");
-	exit(EXIT_USAGE);
+	ends[0] = to[1];
+	ends[1] = from[0];
+	ends[2] = to[0];
+	ends[3] = from[1];
+	return 0;
 }
 
 int
 main(int argc, char **argv)
 {
-	struct bench_opts o;
-	struct state s = { { -1, -1, -1 }, 'x' };
-	struct bench_desc d = {
-		.init = init, .run = run, .cleanup = cleanup, .state = &s
-	};
-	int rc;
-
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	o.helpers = 1;
-	sched_set_default("SAME");
-	rc = opts_getopt(argc, argv, "", &o, NULL, NULL);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc != argc)
-		usage();
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
-	return bench_measure_us(&d, &o, "Pipe latency", 1);
+	return ipc_latency_main(argc, argv, pipes, 0, "Pipe latency");
 }

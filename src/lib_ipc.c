@@ -247,3 +247,99 @@ ipc_bandwidth_main(int argc, char **argv, int (*channel)(int fd[2]),
 		return EXIT_USAGE;
 	return bench_measure_mbs(&d, &o, label, (double)s.total);
 }
+
+/* ------------------------------------------------------------------ */
+/* The round-trip programs: lat_pipe, lat_fifo, lat_unix.              */
+
+struct lat_state {
+	struct ipc_peer peer;   /* the channel to the echoing helper */
+	int (*channel)(struct copy_ctx *cx, int ends[4]);
+	size_t msize;           /* bytes per message */
+	char *buf;              /* the message */
+};
+
+#define LAT_MAX_MSG (64ULL << 20)
+
+static int
+lat_init(void *sp, struct copy_ctx *cx)
+{
+	struct lat_state *s = sp;
+	int ends[4];
+
+	s->peer.in = s->peer.out = s->peer.helper = -1;
+	s->buf = calloc(1, s->msize);
+	if (s->buf == NULL) {
+		util_err("out of memory for a %zu-byte message", s->msize);
+		return -1;
+	}
+	if (s->channel(cx, ends) != 0)
+		return -1;
+	s->peer.out = ends[0];
+	s->peer.in = ends[1];
+	return ipc_spawn(&s->peer, cx, ends[2], ends[3], IPC_ECHO, s->msize);
+}
+
+static int
+lat_run(void *sp, uint64_t n)
+{
+	struct lat_state *s = sp;
+
+	return ipc_roundtrips(s->peer.out, s->peer.in, s->buf, s->msize, n);
+}
+
+static void
+lat_cleanup(void *sp)
+{
+	struct lat_state *s = sp;
+
+	ipc_stop(&s->peer);
+	free(s->buf);
+	s->buf = NULL;
+}
+
+/* -m: the message size. */
+static int
+lat_option(void *sp, int c, const char *arg)
+{
+	struct lat_state *s = sp;
+	uint64_t v;
+
+	(void)c;
+	if (util_size_arg("-m", arg, 1, LAT_MAX_MSG, &v) != 0)
+		return -1;
+	s->msize = (size_t)v;
+	return 0;
+}
+
+int
+ipc_latency_main(int argc, char **argv,
+                 int (*channel)(struct copy_ctx *cx, int ends[4]),
+                 int with_m, const char *label)
+{
+	struct lat_state s = { { -1, -1, -1 }, channel, 1, NULL };
+	struct bench_opts o;
+	struct bench_desc d = { .init = lat_init,
+				.run = lat_run,
+				.cleanup = lat_cleanup,
+				.state = &s };
+	int rc;
+
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	o.helpers = 1;
+	sched_set_default("SAME");
+	rc = opts_getopt(argc, argv, with_m ? "m:" : "", &o, lat_option, &s);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc != argc) {
+		util_usage(with_m ? "[-m <message size>] [-P <parallelism>] "
+				    "[-W <warmup>] [-N <repetitions>]"
+				  : "[-P <parallelism>] [-W <warmup>] "
+				    "[-N <repetitions>]");
+		return EXIT_USAGE;
+	}
+	if (bench_check_env() != 0)
+		return EXIT_USAGE;
+	return bench_measure_us(&d, &o, label, 1);
+}

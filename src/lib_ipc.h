@@ -53,5 +53,14 @@ void ipc_round_total(size_t msize, uint64_t *total);
  * after a message), label names the result.  Returns the exit status. */
 int ipc_bandwidth_main(int argc, char **argv, int (*channel)(int fd[2]),
 		       const char *label);
+/* The whole of lat_pipe, lat_fifo and lat_unix but for the channel:
+ * channel(cx, ends) makes one for copy cx: ends[0] the program writes,
+ * ends[1] it reads (may equal ends[0]), ends[2] and ends[3] the
+ * helper's reading and writing ends (the helper echoes); 0, or -1 after
+ * a message.  with_m takes -m (the message size, default 1 byte); label
+ * names the result.  Returns the exit status. */
+int ipc_latency_main(int argc, char **argv,
+                     int (*channel)(struct copy_ctx *cx, int ends[4]),
+                     int with_m, const char *label);
 
 #endif
