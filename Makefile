@@ -285,7 +285,7 @@ test: $(PROG_BINS) $(UNIT_BINS)
 	$(MAKE) lint || rc=1; \
 	exit $$rc
 
-SH_SCRIPTS := $(wildcard tests/*.sh) .ci/run scripts/summary scripts/see \
+SH_SCRIPTS := $(wildcard tests/*.sh tests/programs/*.sh) .ci/run scripts/summary scripts/see \
 	scripts/config-run scripts/config-check scripts/lmbench scripts/compare scripts/report \
 	scripts/truth
 

@@ -1,0 +1,39 @@
+# shellcheck shell=sh
+# bw_mem: its smoke cases, sourced by tests/smoke.sh
+
+# every kernel
+for k in rd wr rdwr cp fwr frd fcp bzero bcopy; do
+	result bw_mem err "$PAIR" 2 10 10000000 -N 3 1m $k
+	if grep -q '^1\.05 ' "$T_TMP/err"; then ok; else not_ok "bw_mem 1m $k size column"; fi
+done
+result bw_mem err "$PAIR" 2 10 10000000 -N 3 512 rd
+if grep -q '^0\.000512 ' "$T_TMP/err"; then ok; else not_ok "bw_mem 512 size column"; fi
+result bw_mem err "$PAIR" 2 10 10000000 -N 3 1000 fcp
+result bw_mem err "$PAIR" 2 10 10000000 -N 3 1m bcopy conflict
+result bw_mem err "$PAIR" 2 10 10000000 -N 3 -P 2 1m frd
+result bw_mem err "$PAIR" 2 10 10000000 -N 3 -W 1000 1m rd
+usage_checks bw_mem 1m rd conflict extra
+bad bw_mem 2 64x rd
+bad bw_mem 2 -1m rd
+bad bw_mem 2 100 rd
+bad bw_mem 2 64m xx
+bad bw_mem 2 1m rd nonsense
+bad bw_mem 1 100g rd
+
+# Structured records: one JSON line per result with every sample.
+LMBENCH_JSON=- run_prog "$BUILD/bw_mem" -N 3 -P 2 1m rd
+expect_rc 0 "LMBENCH_JSON=- bw_mem -P 2"
+if grep -q '^{"schema":1,"program":"bw_mem","args":\["-N","3","-P","2","1m","rd"\],"metric":"rd","size_bytes":1048576,"unit":"MB/s",' "$T_TMP/out" &&
+	[ "$(sed -e 's/.*"samples":\[//' -e 's/\].*//' "$T_TMP/out" | tr ',' '\n' | grep -c .)" -eq 6 ] &&
+	grep -q '"statistic":"median"' "$T_TMP/out" && grep -q '"parallel":2' "$T_TMP/out"; then
+	ok
+else
+	not_ok "bw_mem JSON record: $(cat "$T_TMP/out")"
+fi
+
+# Placement: CPUs are counted within the affinity mask (a cpuset is
+# respected) and recorded.
+if two_cpus; then
+	LMBENCH_JSON=- LMBENCH_SCHED='CUSTOM 1 0' run_prog "$BUILD/bw_mem" -N 2 -P 2 64k rd
+	if grep -q '"placement":"CUSTOM 1 0 cpus=1,0 main=1,0"' "$T_TMP/out"; then ok; else not_ok "CUSTOM 1 0: $(cat "$T_TMP/out")"; fi
+fi

@@ -1,0 +1,6 @@
+# shellcheck shell=sh
+# bw_tcp: its smoke cases, sourced by tests/smoke.sh
+
+# (tests/net.sh runs it against its server)
+usage_checks bw_tcp a b
+no_server bw_tcp
