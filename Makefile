@@ -230,7 +230,7 @@ cross-test: cross
 
 # The tests of one build: BUILD=bin/<triplet> by default.
 check: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts json placement truth net netns hostile
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts hacking json placement truth net netns hostile
 
 unit: $(UNIT_BINS)
 	sh tests/run.sh $(BUILD) unit
@@ -280,7 +280,7 @@ bench: $(PROG_BINS) $(BUILD)/tests/peer $(BENCH_LIB_BINS)
 # failure; the status is the worst.
 test: $(PROG_BINS) $(UNIT_BINS)
 	@rc=0; \
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts json placement truth net netns hostile || rc=1; \
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts hacking json placement truth net netns hostile || rc=1; \
 	$(MAKE) sanitize || rc=1; \
 	$(MAKE) lint || rc=1; \
 	exit $$rc

@@ -100,23 +100,18 @@ main(int argc, char **argv)
 	struct state s = { NULL, -1 };
 	struct bench_desc d = { .init = init, .run = run, .cleanup = cleanup,
 				.state = &s };
-	int c, rc;
+	int rc;
 
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	opterr = 0;
 	/* "+": the command's own options are not ours. */
-	while ((c = getopt(argc, argv, "+hP:W:N:")) != -1) {
-		rc = opts_common(&o, c, optarg);
-		if (rc < 0)
-			return EXIT_USAGE;
-		if (rc == 0)
-			usage();
-	}
-	if (optind >= argc)
+	rc = opts_getopt(argc, argv, "+", &o, NULL, NULL);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc < 0 || rc >= argc)
 		usage();
-	s.argv = &argv[optind];
+	s.argv = &argv[rc];
 	if (bench_check_env() != 0)
 		return EXIT_USAGE;
 	return bench_measure_us(&d, &o, "lat_cmd", 1);

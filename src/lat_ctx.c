@@ -298,6 +298,20 @@ report_ctx(const struct bench_result *r, int nprocs, double ovr_ns,
 	return report_emit(r, &f, v, "%d %.2f\n", nprocs, v);
 }
 
+/* -s: the working set per process, in kilobytes. */
+static int
+option(void *sp, int c, const char *arg)
+{
+	const char *why = util_parse_u64(arg, 0, 1048576, (uint64_t *)sp);
+
+	(void)c;
+	if (why != NULL) {
+		util_err("bad -s '%s': %s (kilobytes, to 1048576)", arg, why);
+		return -1;
+	}
+	return 0;
+}
+
 /* The process counts (1..MAX_PROCS each) into counts; the largest, 0
  * after a message. */
 static uint64_t
@@ -374,9 +388,8 @@ main(int argc, char **argv)
 	struct bench_opts o;
 	struct state s;
 	uint64_t kb = 0, maxn, *counts;
-	const char *why;
 	double ovr_us;
-	int c, rc, ncounts, printed = -1;
+	int rc, ncounts, printed = -1;
 
 	memset(&s, 0, sizeof(s));
 	s.in = s.out = -1;
@@ -384,23 +397,12 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
 	sched_set_default("SAME");
-	opterr = 0;
-	while ((c = getopt(argc, argv, "hs:P:W:N:")) != -1) {
-		if (c == 's') {
-			why = util_parse_u64(optarg, 0, 1048576, &kb);
-			if (why != NULL) {
-				util_err("bad -s '%s': %s (kilobytes, to "
-					 "1048576)", optarg, why);
-				return EXIT_USAGE;
-			}
-			continue;
-		}
-		rc = opts_common(&o, c, optarg);
-		if (rc < 0)
-			return EXIT_USAGE;
-		if (rc == 0)
-			usage();
-	}
+	rc = opts_getopt(argc, argv, "s:", &o, option, &kb);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc < 0)
+		usage();
+	optind = rc;
 	ncounts = argc - optind;
 	if (ncounts < 1)
 		usage();

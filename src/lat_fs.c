@@ -254,11 +254,20 @@ report_fs(double size_bytes, const struct bench_result *create,
 	return 0;
 }
 
+/* What -s and -n set. */
+struct opts {
+	struct state *s; /* -n: its entries per directory */
+	size_t *size;    /* -s: the one size instead of the four */
+	int one;         /* -s was given */
+};
+
 /* -s (one size instead of the four) and -n (entries per directory);
  * 0, or -1 after a message. */
 static int
-own_option(struct state *s, int c, const char *arg, size_t *size)
+option(void *sp, int c, const char *arg)
 {
+	struct opts *op = sp;
+	struct state *s = op->s;
 	const char *why;
 	uint64_t v;
 
@@ -270,7 +279,8 @@ own_option(struct state *s, int c, const char *arg, size_t *size)
 			util_err("bad -s '%s': %s", arg, why);
 			return -1;
 		}
-		*size = (size_t)v;
+		*op->size = (size_t)v;
+		op->one = 1;
 		return 0;
 	}
 	why = util_parse_u64(arg, 2, 1000000, &v);
@@ -346,28 +356,22 @@ main(int argc, char **argv)
 	struct bench_opts o;
 	struct state s;
 	struct bench_desc d = { .init = init, .cleanup = cleanup, .state = &s };
-	int c, rc;
+	struct opts op = { &s, &sizes[0], 0 };
+	int rc;
 
 	memset(&s, 0, sizeof(s));
 	s.per_dir = 100;
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	opterr = 0;
-	while ((c = getopt(argc, argv, "hs:n:P:W:N:")) != -1) {
-		if (c == 's' || c == 'n') {
-			if (own_option(&s, c, optarg, &sizes[0]) != 0)
-				return EXIT_USAGE;
-			if (c == 's')
-				nsizes = 1;
-			continue;
-		}
-		rc = opts_common(&o, c, optarg);
-		if (rc < 0)
-			return EXIT_USAGE;
-		if (rc == 0)
-			usage();
-	}
+	rc = opts_getopt(argc, argv, "s:n:", &o, option, &op);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc < 0)
+		usage();
+	optind = rc;
+	if (op.one)
+		nsizes = 1;
 	if (argc - optind > 1)
 		usage();
 	if (use_dir(&s, argc - optind == 1 ? argv[optind] : NULL) != 0)

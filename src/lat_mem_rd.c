@@ -128,6 +128,16 @@ next_size(size_t size)
 	return size == p ? p + p / 2 : 2 * p;
 }
 
+/* -t: the random ring. */
+static int
+option(void *sp, int c, const char *arg)
+{
+	(void)c;
+	(void)arg;
+	((struct state *)sp)->random = 1;
+	return 0;
+}
+
 /* len: MB of 2^20 bytes; lmbench ignored a suffix, so "m" and "M" mean
  * MB here too, "k"/"K" KB and "g"/"G" GB.  0, or -1 after a message. */
 static int
@@ -248,24 +258,18 @@ main(int argc, char **argv)
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
 	};
 	uint64_t len, strides[64];
-	int c, rc, nstrides, i;
+	int rc, nstrides, i;
 
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
 	o.stat = BENCH_MINIMUM;
-	opterr = 0;
-	while ((c = getopt(argc, argv, "htP:W:N:")) != -1) {
-		if (c == 't') {
-			s.random = 1;
-			continue;
-		}
-		rc = opts_common(&o, c, optarg);
-		if (rc < 0)
-			return EXIT_USAGE;
-		if (rc == 0)
-			usage();
-	}
+	rc = opts_getopt(argc, argv, "t", &o, option, &s);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc < 0)
+		usage();
+	optind = rc;
 	if (optind >= argc)
 		usage();
 	if (parse_len(argv[optind], &len) != 0)

@@ -156,6 +156,25 @@ usage(void)
 	exit(EXIT_USAGE);
 }
 
+/* -n: the descriptors selected on. */
+static int
+option(void *sp, int c, const char *arg)
+{
+	struct state *s = sp;
+	const char *why;
+	uint64_t v;
+
+	(void)c;
+	/* Room for stdin, stdout, stderr and the sockets. */
+	why = util_parse_u64(arg, 1, FD_SETSIZE - 8, &v);
+	if (why != NULL) {
+		util_err("bad -n '%s': %s (1 to %d)", arg, why, FD_SETSIZE - 8);
+		return -1;
+	}
+	s->count = (int)v;
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -165,33 +184,18 @@ main(int argc, char **argv)
 				.state = &s };
 	struct bench_result r;
 	char label[64];
-	const char *why;
-	uint64_t v;
-	int c, rc;
+	int rc;
 
 	s.count = 200;
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	opterr = 0;
-	while ((c = getopt(argc, argv, "hn:P:W:N:")) != -1) {
-		if (c == 'n') {
-			/* Room for stdin, stdout, stderr and the sockets. */
-			why = util_parse_u64(optarg, 1, FD_SETSIZE - 8, &v);
-			if (why != NULL) {
-				util_err("bad -n '%s': %s (1 to %d)", optarg,
-					 why, FD_SETSIZE - 8);
-				return EXIT_USAGE;
-			}
-			s.count = (int)v;
-			continue;
-		}
-		rc = opts_common(&o, c, optarg);
-		if (rc < 0)
-			return EXIT_USAGE;
-		if (rc == 0)
-			usage();
-	}
+	rc = opts_getopt(argc, argv, "n:", &o, option, &s);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc < 0)
+		usage();
+	optind = rc;
 	if (argc - optind != 1)
 		usage();
 	if (strcmp(argv[optind], "tcp") == 0) {

@@ -175,6 +175,31 @@ usage(void)
 	exit(EXIT_USAGE);
 }
 
+/* What -r and -u set. */
+struct opts {
+	int realtime;            /* -r: SCHED_FIFO */
+	const struct method *m;  /* -u: how to sleep */
+};
+
+static int
+option(void *sp, int c, const char *arg)
+{
+	struct opts *op = sp;
+	size_t i;
+
+	if (c == 'r') {
+		op->realtime = 1;
+		return 0;
+	}
+	for (i = 0; i < NMETHODS; i++)
+		if (strcmp(arg, methods[i].name) == 0) {
+			op->m = &methods[i];
+			return 0;
+		}
+	util_err("unknown method '%s' (see -h)", arg);
+	return -1;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -182,39 +207,23 @@ main(int argc, char **argv)
 	struct state s = { 0 };
 	struct bench_desc d = { .init = init, .state = &s };
 	struct bench_result r;
-	const struct method *m = &methods[0];
+	struct opts op = { 0, &methods[0] };
+	const struct method *m;
 	const char *why;
 	char label[128];
-	int c, rc, realtime = 0;
-	size_t i;
+	int rc, realtime;
 
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	opterr = 0;
-	while ((c = getopt(argc, argv, "hru:P:W:N:")) != -1) {
-		if (c == 'r') {
-			realtime = 1;
-			continue;
-		}
-		if (c == 'u') {
-			m = NULL;
-			for (i = 0; i < NMETHODS; i++)
-				if (strcmp(optarg, methods[i].name) == 0)
-					m = &methods[i];
-			if (m == NULL) {
-				util_err("unknown method '%s' (see -h)",
-					 optarg);
-				return EXIT_USAGE;
-			}
-			continue;
-		}
-		rc = opts_common(&o, c, optarg);
-		if (rc < 0)
-			return EXIT_USAGE;
-		if (rc == 0)
-			usage();
-	}
+	rc = opts_getopt(argc, argv, "ru:", &o, option, &op);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc < 0)
+		usage();
+	optind = rc;
+	m = op.m;
+	realtime = op.realtime;
 	if (argc - optind != 1)
 		usage();
 	why = util_parse_u64(argv[optind], 0, 60000000, &s.usecs);

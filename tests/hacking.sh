@@ -1,0 +1,58 @@
+#!/bin/sh
+# hacking.sh BUILD - doc/HACKING stays true: its worked example program
+# is cut out of the document, built against BUILD's libbench.a as the
+# document says (one .c file, the library's headers), and run through
+# the smoke suite with the test file the document gives for it; the
+# files its five steps name exist.
+BUILD=$1
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+top=$(cd "$(dirname "$0")/.." && pwd)
+doc=$top/doc/HACKING
+
+# cut FILE: the block of doc/HACKING between "----8<---- FILE" and the
+# next "----8<----".
+cut_block() {
+	awk -v f="$1" '$0 == "----8<----" { on = 0 } on { print } $0 == "----8<---- " f { on = 1 }' "$doc"
+}
+
+mkdir -p "$T_TMP/bin" "$T_TMP/tests/programs"
+cut_block src/lat_example.c >"$T_TMP/lat_example.c"
+cut_block tests/programs/lat_example.sh >"$T_TMP/tests/programs/lat_example.sh"
+if [ -s "$T_TMP/lat_example.c" ] && [ -s "$T_TMP/tests/programs/lat_example.sh" ]; then ok; else
+	not_ok "doc/HACKING: the example's program or test file not found between ----8<---- lines"
+fi
+
+# Built with the project's own flags (warnings as errors), as one
+# program of the tree would be.
+if ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wshadow -Wstrict-prototypes \
+	-Wmissing-prototypes -Wformat=2 -Wvla -Werror -O2 -I"$top/src" \
+	-o "$T_TMP/bin/lat_example" "$T_TMP/lat_example.c" "$BUILD/libbench.a" -lm -lpthread \
+	2>"$T_TMP/cc.err"; then ok; else
+	not_ok "doc/HACKING's example does not build: $(head -c 300 "$T_TMP/cc.err")"
+fi
+
+# The document's test file, through the smoke suite, on a build that
+# holds the example alone.
+cp "$top/tests/smoke.sh" "$top/tests/lib.sh" "$T_TMP/tests/"
+if [ -x "$T_TMP/bin/lat_example" ]; then
+	sh "$T_TMP/tests/smoke.sh" "$T_TMP/bin" >"$T_TMP/smoke.out" 2>&1
+	line=$(grep -E '^smoke: [0-9]+ passed, [0-9]+ failed$' "$T_TMP/smoke.out")
+	case $line in
+	"smoke: "*" passed, 0 failed") ok ;;
+	*) not_ok "doc/HACKING's example through its smoke cases: $(grep -v '^ok' "$T_TMP/smoke.out" | head -c 400)" ;;
+	esac
+else
+	not_ok "doc/HACKING's example: not built, not run"
+fi
+
+# The places the five steps name.
+for f in Makefile doc/lat_syscall.8 tests/programs/lat_syscall.sh tests/smoke.sh \
+	scripts/lmbench scripts/config-run scripts/summary.awk src/bench.h; do
+	if [ -f "$top/$f" ]; then ok; else not_ok "doc/HACKING names $f, which is not there"; fi
+done
+if grep -q '^PROGRAMS := ' "$top/Makefile"; then ok; else not_ok "doc/HACKING: the Makefile has no PROGRAMS list"; fi
+for h in lib_bench lib_clock lib_harness lib_opts lib_util lib_party lib_super lib_report; do
+	if [ -f "$top/src/$h.h" ] && grep -q "$h" "$doc"; then ok; else not_ok "doc/HACKING: module $h"; fi
+done
+finish hacking
