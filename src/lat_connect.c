@@ -148,7 +148,7 @@ main(int argc, char **argv)
 		/* Accepted in the server itself: a fork per connection
 		 * would slow the server the client measures. */
 		static const struct net_service sv = { net_stop_byte, NULL,
-						       NULL, net_any_byte };
+						       NULL, net_any_byte, NULL };
 
 		rc = net_server(net_listen(op.bindaddr, s.port, SOCK_STREAM));
 		if (rc < 0)

@@ -101,7 +101,7 @@ static int
 server(const struct state *s)
 {
 	static const struct net_service sv = { net_stop_byte, NULL, NULL,
-						net_any_byte };
+						net_any_byte, NULL };
 	int l = unix_stream(), fd;
 
 	if (l < 0)

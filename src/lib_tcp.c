@@ -594,6 +594,7 @@ poll_accept(struct poll_set *ps, const struct net_service *sv, int l)
 		c->events = POLLIN;
 		c->deadline = now_ms() + NET_CONN_S * 1000ULL;
 		c->data = NULL;
+		c->server = sv->ctx;
 		/* What the client sent with its connection is served at
 		 * once, without another poll. */
 		rc = sv->ready(c);

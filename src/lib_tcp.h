@@ -86,7 +86,8 @@ struct net_conn {
 	int fd;		   /* the connection */
 	short events;	   /* POLLIN or POLLOUT: what it waits for */
 	uint64_t deadline; /* ms, monotonic: dropped then */
-	void *data;	   /* the server's own state, NULL at first */
+	void *data;	   /* the connection's state, NULL at first */
+	void *server;	   /* the server's (net_service's ctx) */
 };
 enum { NET_MORE, NET_DONE, NET_STOP };
 struct net_service {
@@ -97,6 +98,9 @@ struct net_service {
 	/* Is what a client beyond the cap sent (n bytes) a stop request?
 	 * NULL: none is looked for. */
 	int (*is_stop)(const char *buf, size_t n);
+	/* The server's own state, given to every connection as c->server;
+	 * NULL: none. */
+	void *ctx;
 };
 /* Beyond the cap, NET_SPARE connections are kept NET_SPARE_MS each (the
  * oldest replaced by a newer one) only to read a stop request. */

@@ -491,6 +491,24 @@ report(int print, double bytes, uint64_t bs, double secs)
 	}
 }
 
+/* Close what lmdd_open opened (the output checked); 0 or -1. */
+static int
+lmdd_close(struct lmdd *d)
+{
+	int rc = 0;
+
+	if (d->out >= 0 && close(d->out) != 0) {
+		util_syserr("close %s", arg(d, "of"));
+		rc = -1;
+	}
+	if (d->in >= 0)
+		close(d->in);
+	d->in = d->out = -1;
+	free(d->buf);
+	d->buf = NULL;
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -510,12 +528,16 @@ main(int argc, char **argv)
 		return rc;
 	if (d.timeopen)
 		t0 = now();
-	if (lmdd_open(&d) != 0)
+	if (lmdd_open(&d) != 0) {
+		lmdd_close(&d);
 		return EXIT_FAILED;
+	}
 	if (!d.timeopen)
 		t0 = now();
-	if (lmdd_transfer(&d) != 0 || lmdd_flush(&d) != 0)
+	if (lmdd_transfer(&d) != 0 || lmdd_flush(&d) != 0) {
+		lmdd_close(&d);
 		return EXIT_FAILED;
+	}
 	t0 = now() - t0;
 	if (d.hash || d.poff)
 		fputc('\n', stderr);
@@ -523,13 +545,8 @@ main(int argc, char **argv)
 		fputs(d.label, stderr);
 	if (d.print != 0 || d.label != NULL)
 		report(d.print, (double)d.moved, d.bs, t0);
-	if (d.out >= 0 && close(d.out) != 0) {
-		util_syserr("close %s", arg(&d, "of"));
+	if (lmdd_close(&d) != 0)
 		return EXIT_FAILED;
-	}
-	if (d.in >= 0)
-		close(d.in);
-	free(d.buf);
 	if (d.bad) {
 		util_err("%llu words did not hold the pattern",
 			 (unsigned long long)d.bad);

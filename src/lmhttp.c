@@ -44,8 +44,11 @@
 #define REQ_MAX 4096
 #define ANSWER (NET_STOP + 1) /* take(): the answer is ready */
 
-static int root = -1;	     /* the document root */
-static int use_openat2 = 1; /* 0: the kernel has none, or not wanted */
+/* The server's state, shared by its connections. */
+struct docroot {
+	int fd;          /* the document root, opened */
+	int use_openat2; /* 0: the kernel has none, or not wanted */
+};
 
 static const char *
 content_type(const char *name)
@@ -76,6 +79,7 @@ struct http {
 	size_t hlen, hoff;     /* its length, the bytes sent */
 	int file;	       /* the document, or -1 */
 	off_t off, size;       /* the document's bytes sent, and its size */
+	struct docroot *root;  /* where documents are */
 };
 
 /* A header-only answer. */
@@ -113,7 +117,7 @@ safe(const char *name)
 /* Open name beneath the root one component at a time, following no
  * symbolic link (for kernels without openat2); -1 with errno. */
 static int
-walk(const char *name)
+walk(int root, const char *name)
 {
 	char part[REQ_MAX + 1];
 	int dir = root, fd = -1;
@@ -153,10 +157,10 @@ walk(const char *name)
 /* The document name beneath the root, no symbolic link followed: openat2
  * where the kernel has it, the walk otherwise; -1 with errno. */
 static int
-open_beneath(const char *name)
+open_beneath(struct docroot *root, const char *name)
 {
 #ifdef SYS_openat2
-	if (use_openat2) {
+	if (root->use_openat2) {
 		struct open_how how;
 		long fd;
 
@@ -164,13 +168,13 @@ open_beneath(const char *name)
 		how.flags = O_RDONLY | O_NONBLOCK;
 		how.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS |
 			      RESOLVE_NO_MAGICLINKS;
-		fd = syscall(SYS_openat2, root, name, &how, sizeof(how));
+		fd = syscall(SYS_openat2, root->fd, name, &how, sizeof(how));
 		if (fd >= 0 || errno != ENOSYS)
 			return (int)fd;
-		use_openat2 = 0;
+		root->use_openat2 = 0;
 	}
 #endif
-	return walk(name);
+	return walk(root->fd, name);
 }
 
 /* The answer to a request for name: a header, and the open document. */
@@ -184,7 +188,7 @@ answer(struct http *h, const char *name)
 		status(h, "403 Forbidden");
 		return;
 	}
-	h->file = open_beneath(*name != '\0' ? name : "index.html");
+	h->file = open_beneath(h->root, *name != '\0' ? name : "index.html");
 	if (h->file < 0) {
 		status(h, errno == ENOENT ? "404 Not Found" : "403 Forbidden");
 		return;
@@ -287,6 +291,7 @@ ready(struct net_conn *c)
 		if (h == NULL)
 			return NET_DONE;
 		h->file = -1;
+		h->root = c->server;
 		c->data = h;
 	}
 	if (c->events == POLLIN) {
@@ -338,8 +343,9 @@ int
 main(int argc, char **argv)
 {
 	struct net_opts net = { 1, 0, NULL, PORT };
-	static const struct net_service sv = { ready, drop, refuse,
-						is_exit };
+	static struct docroot root = { -1, 1 };
+	static const struct net_service sv = { ready, drop, refuse, is_exit,
+						&root };
 	const char *dir = getenv("DOCROOT");
 	int c, l;
 
@@ -360,9 +366,9 @@ main(int argc, char **argv)
 	if (dir == NULL || *dir == '\0')
 		dir = ".";
 	if (getenv("LMBENCH_NO_OPENAT2") != NULL)
-		use_openat2 = 0;
-	root = open(dir, O_RDONLY | O_DIRECTORY);
-	if (root < 0) {
+		root.use_openat2 = 0;
+	root.fd = open(dir, O_RDONLY | O_DIRECTORY);
+	if (root.fd < 0) {
 		util_syserr("DOCROOT %s", dir);
 		return EXIT_FAILED;
 	}
