@@ -1,5 +1,6 @@
 # report.awk - what scripts/report needs from lmbench result files (POSIX
-# awk, loaded after escape.awk).  Nothing read from a file is trusted:
+# awk, loaded after escape.awk and classic.awk, which says what each
+# line of a result file is).  Nothing read from a file is trusted:
 # figures are kept only when they are numbers, series and data files
 # are named by the script (never by the file's text), and every text
 # leaves only through html() or gp().
@@ -20,14 +21,11 @@
 #   skipped runs, each under its file's name (dir/name.N).
 # dir comes from the environment (REPORT_DIR): -v would expand
 # backslashes in it.
-function number(v) {
-	return v ~ /^([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/
-}
 function out_to(k, name, line,    key) {
-	key = idx SUBSEP k SUBSEP name
+	key = cl_file SUBSEP k SUBSEP name
 	if (!(key in file)) {
 		file[key] = dir "/d." (++ndata)
-		printf "%s\t%s\t%s\t%s\n", idx, k, name, file[key] > (dir "/series")
+		printf "%s\t%s\t%s\t%s\n", cl_file, k, name, file[key] > (dir "/series")
 	}
 	print line > file[key]
 }
@@ -70,7 +68,11 @@ function kernel(t) {
 	if (t ~ /^Memory partial read\/write/) return "rdwr"
 	return ""
 }
-BEGIN { dir = ENVIRON["REPORT_DIR"] }
+BEGIN {
+	dir = ENVIRON["REPORT_DIR"]
+	# the other phases read the script's own files, not result files
+	cl_off = phase != ""
+}
 function tab(s) {
 	gsub(/[\t\r\n]/, " ", s)
 	return s
@@ -78,9 +80,9 @@ function tab(s) {
 
 # ---------------------------------------------------------------- read
 
-phase == "" && FNR == 1 { idx++; mode = ""; kind = "" }
-phase == "" && /^\[CACHES: / {
-	n = split(substr($0, 10), w, /[ \]]+/)
+phase == "" && FNR == 1 { mode = kind = "" }
+phase == "" && cl_type == "head" && cl_key == "CACHES" {
+	n = split(cl_val, w, " ")
 	for (i = 1; i <= n; i++) {
 		if (split(w[i], kv, "=") != 2 || kv[1] !~ /^L[0-9][a-z]?$/ || kv[1] ~ /i$/)
 			continue
@@ -89,29 +91,28 @@ phase == "" && /^\[CACHES: / {
 		if (v ~ /K$/) m = 1 / 1024
 		sub(/[KM]$/, "", v)
 		if (v ~ /^[0-9]+$/ && length(v) < 10)
-			printf "%s %.10g\n", kv[1], v * m > (dir "/caches." idx)
+			printf "%s %.10g\n", kv[1], v * m > (dir "/caches." cl_file)
 	}
 	next
 }
-phase == "" && /^\[(FAILED|SKIPPED): / {
-	printf "%s\t%s\n", idx, tab($0) > (dir "/failures")
+phase == "" && (cl_type == "failed" || cl_type == "skipped") {
+	printf "%s\t%s\n", cl_file, tab($0) > (dir "/failures")
 	next
 }
-phase == "" && /^\[CROSS-CPU: / && $0 !~ /^\[CROSS-CPU: (begin|end)/ {
-	t = substr($0, 13)
-	i = index(t, ": ")
-	n = split(substr(t, i + 2), w, /[ \]]+/)
-	p = cross_place(substr(t, 1, i - 1))
-	if (i > 0 && p > 0 && number(w[1]))
-		out_to(w[2] == "MB/sec" ? "xbw" : "xlat", "cross-CPU", p " " w[1])
+phase == "" && cl_type == "cross" {
+	p = cross_place(cl_cmd)
+	if (p > 0 && cl_number(cl_val))
+		out_to(cl_unit == "MB/sec" ? "xbw" : "xlat", "cross-CPU", p " " cl_val)
 	next
 }
 phase == "" && /^\[/ { next }
-phase == "" && /^[ \t]*$/ { kind = ""; next }
-phase == "" && /^Memory load latency/ { mode = "lat"; next }
-phase == "" && /^Random load latency/ { mode = "random"; next }
-phase == "" && /^"stride=/ && (mode == "lat" || mode == "random") {
-	s = substr($0, 9)
+phase == "" && cl_type == "blank" { kind = ""; next }
+# lat_mem_rd's sections: a title, then a "stride= marker per series
+# (whatever else comes between: the title holds to the next one).
+phase == "" && cl_type == "title" && cl_text ~ /^Memory load latency/ { mode = "lat"; next }
+phase == "" && cl_type == "title" && cl_text ~ /^Random load latency/ { mode = "random"; next }
+phase == "" && cl_type == "marker" && cl_text ~ /^stride=/ && mode != "" {
+	s = substr(cl_text, 8)
 	kind = ""
 	if (mode == "random") {
 		kind = "lat"; sname = "random"
@@ -120,34 +121,30 @@ phase == "" && /^"stride=/ && (mode == "lat" || mode == "random") {
 	}
 	next
 }
-phase == "" && /^"size=[0-9]+k ovr=/ {
-	s = substr($1, 7)
+phase == "" && cl_type == "marker" && cl_text ~ /^size=[0-9]+k ovr=/ {
+	s = substr(cl_text, 6, index(cl_text, " ") - 6)
 	kind = ""
-	if (s ~ /^[0-9]+k$/ && length(s) < 10) {
+	if (length(s) < 10) {
 		kind = "ctx"; sname = "size=" s
 	}
 	next
 }
-phase == "" && (/^"/ || /^[A-Za-z]/) {
-	t = $0
-	sub(/^"/, "", t)
-	k = kernel(t)
+phase == "" && (cl_type == "marker" || cl_type == "title" || cl_type == "label") {
+	k = kernel(cl_type == "marker" ? cl_text : $0)
 	if (k != "") {
 		kind = "bw"; sname = k
 		next
 	}
-	if ($0 ~ /: [0-9]/ && $0 !~ /^Avg xfer/) {
-		i = index($0, ": ")
-		n = split(substr($0, i + 2), w, " ")
-		printf "%s\t%s\t%s\t%s\n", idx, tab(substr($0, 1, i - 1)), tab(w[1]), (n > 1 ? tab(w[2]) : "") > (dir "/metrics")
-		p = same_place(substr($0, 1, i - 1))
-		if (p > 0 && number(w[1]) && (w[2] == "microseconds" || w[2] == "MB/sec"))
-			out_to(w[2] == "MB/sec" ? "xbw" : "xlat", "same CPU", p " " w[1])
+	if (cl_type == "label" && $0 ~ /^[A-Za-z]/ && $0 ~ /: [0-9]/ && $0 !~ /^Avg xfer/) {
+		printf "%s\t%s\t%s\t%s\n", cl_file, tab(cl_label), tab(cl_val), tab(cl_unit) > (dir "/metrics")
+		p = same_place(cl_label)
+		if (p > 0 && cl_number(cl_val) && (cl_unit == "microseconds" || cl_unit == "MB/sec"))
+			out_to(cl_unit == "MB/sec" ? "xbw" : "xlat", "same CPU", p " " cl_val)
 	}
 	kind = ""
 	next
 }
-phase == "" && kind != "" && NF == 2 && number($1) && number($2) {
+phase == "" && kind != "" && cl_type == "pair" && NF == 2 {
 	out($1 " " $2)
 	if (kind == "ctx" && sname == "size=0k" && $1 == "2")
 		out_to("xlat", "same CPU", "6 " $2)

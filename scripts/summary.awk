@@ -1,7 +1,11 @@
 # summary.awk - the lmbench 3 summary tables (`make see`) from result
 # files, ours and original lmbench 3 ones alike.  Run by scripts/summary:
 #
-#	awk -f summary.awk FILE...
+#	awk -f classic.awk -f summary.awk FILE...
+#
+# classic.awk says what each line is; this file keeps lmbench's rules
+# for which lines count and where its blocks end, and prints the tables
+# from one table of them (tables(), below).
 #
 # The reading rules and cell formats are those of lmbench 3.0-a9's
 # getsummary (shared/RESULTS-FORMAT.md, section 2), so that an original
@@ -67,15 +71,14 @@ function inum(v, w) {
 	return sprintf("%" w "d", int(v + 0))
 }
 
-# Blank when the run used several copies (SYNC_MAX > 1).
-function scale(v, w) {
-	if (valid(L[f, "load"]) && L[f, "load"] + 0 > 1)
-		return blank(w)
-	return num(v, w)
+# The run used several copies (SYNC_MAX > 1).
+function loaded(i) {
+	return valid(L[i, "load"]) && L[i, "load"] + 0 > 1
 }
 
-function cell(s, c) {
-	return rcut(s, c)
+# Blank when the run used several copies.
+function scale(i, v, w) {
+	return loaded(i) ? blank(w) : num(v, w)
 }
 
 # Record a metric once per file: the first value counts.
@@ -161,78 +164,134 @@ function cross_key(cmd,    w, n, p) {
 	return ""
 }
 
-function strip_bracket(s) {
-	sub(/\]$/, "", s)
-	return s
+# --------------------------------------------------------------- reading
+
+# The one-line results: label (a regular expression, as lmbench's
+# getsummary matches it) and metric.  A metric ending in @ is measured
+# against a host: "udp" against localhost, "r_udp" against another.
+function named(re, k) {
+	NAMED_RE[++nnamed] = re
+	NAMED_KEY[nnamed] = k
+}
+
+# The blocks whose figure is the last pair read: what starts one (its
+# title or marker line, quote and all, as a regular expression) and the
+# metric.
+function last_block(re, k) {
+	LAST_RE[++nlast] = re
+	LAST_KEY[nlast] = k
+}
+
+BEGIN {
+	named("^tlb$", "tlb")
+	named("^Simple syscall$", "syscall")
+	named("^Simple read$", "read")
+	named("^Simple write$", "write")
+	named("^Simple stat$", "stat")
+	named("^Simple open.close$", "openclose")
+	named("^Select on 100 fd", "select_file")
+	named("^Select on 100 tcp fd", "select_tcp")
+	named("^Signal handler installation$", "sig_install")
+	named("^Signal handler overhead$", "sig_catch")
+	named("^Protection fault$", "prot")
+	named("^Pipe latency$", "pipe")
+	named("AF_UNIX sock stream latency$", "unix")
+	named("UDP latency using ", "udp@")
+	named("TCP latency using ", "tcp@")
+	named("RPC.udp latency using ", "rpc_udp@")
+	named("RPC.tcp latency using ", "rpc_tcp@")
+	named("TCP.IP connection cost to ", "connect@")
+	named("^Process fork.exit", "fork")
+	named("^Process fork.execve$", "exec")
+	named("^Process fork..bin.sh", "sh")
+	named("^integer bit$", "int_bit")
+	named("^integer add$", "int_add")
+	named("^integer mul$", "int_mul")
+	named("^integer div$", "int_div")
+	named("^integer mod$", "int_mod")
+	named("^int64 bit$", "i64_bit")
+	named("^int64 add$", "i64_add")
+	named("^int64 mul$", "i64_mul")
+	named("^int64 div$", "i64_div")
+	named("^int64 mod$", "i64_mod")
+	named("^float add$", "flt_add")
+	named("^float mul$", "flt_mul")
+	named("^float div$", "flt_div")
+	named("^double add$", "dbl_add")
+	named("^double mul$", "dbl_mul")
+	named("^double div$", "dbl_div")
+	named("^float bogomflops$", "flt_bogo")
+	named("^double bogomflops$", "dbl_bogo")
+	named("^Pipe bandwidth", "bw_pipe")
+	named("^AF_UNIX sock stream bandwidth$", "bw_unix")
+	named("^Pagefaults on", "pagefault")
+
+	last_block("^Socket bandwidth using localhost", "bw_tcp")
+	last_block("^\"mappings", "mmap_lat")
+	last_block("^\"read bandwidth", "reread")
+	last_block("^\"Mmap read bandwidth", "bw_mmap")
+	last_block("^\"libc bcopy unaligned", "bcopy_libc")
+	last_block("^\"unrolled bcopy unaligned", "bcopy_hand")
+	last_block("^Memory read", "mem_read")
+	last_block("^Memory write", "mem_write")
+	last_block("^Memory load parallelism", "mem_par")
 }
 
 # End of a LAST block: the size/value pair read last.
 function end_last() {
 	if (lastval == "")
 		printf("%s: no data for %s\n", file[f], mode_key) > "/dev/stderr"
-	put(mode_key, lastval == "" ? "" : lastval)
+	put(mode_key, lastval)
 	mode = ""
 }
-
-# --------------------------------------------------------------- reading
 
 FNR == 1 {
 	if (mode == "last")
 		end_last()
 	mode = ""
-	nfiles++
-	f = nfiles
+	f = nfiles = cl_file
 	file[f] = FILENAME
 	host = FILENAME
 	# scripts/summary wrote a name that looks like an assignment ./NAME=
 	if (host ~ /^\.\/[A-Za-z_][A-Za-z0-9_]*=/)
 		host = substr(host, 3)
 	sub(/\.[0-9]+$/, "", host)
-	desc = host
 	n = split(host, parts, "/")
-	host = parts[n]
-	desc = n > 1 ? parts[n - 1] : host
-	H[f] = host
-	D[f] = desc
+	H[f] = parts[n]
+	D[f] = n > 1 ? parts[n - 1] : parts[n]
 	memmode = ""
-	xsec = 0
 }
 
 # The cross-CPU section: its lines, failed and skipped runs included,
 # fill only the cross-CPU table.
-/^\[CROSS-CPU: begin/ { xsec = 1; any_cross = 1; next }
-/^\[CROSS-CPU: end\]/ { xsec = 0; next }
-xsec && /^\[CROSS-CPU: / {
-	x = substr($0, 13)
-	put(cross_key(substr(x, 1, index(x, ": ") - 1)), $(NF - 1))
-	next
-}
-xsec && /^\[FAILED: / {
-	put(cross_key(substr($0, 10, index($0, ": status ") - 10)), "FAIL")
-	next
-}
-xsec { next }
+cl_type == "xbegin" { any_cross = 1; next }
+cl_type == "xend" { next }
+cl_xsec && cl_type == "cross" { put(cross_key(cl_cmd), cl_val); next }
+cl_xsec && cl_type == "failed" { put(cross_key(cl_cmd), "FAIL"); next }
+cl_xsec { next }
 
 /scripts\/lmbench: \/dev\/tty/ { next }
 
 # A failed or skipped run, before every other rule (its free text must
 # match none of them).  In a block whose cell is the last figure, the
 # failure stands unless a later figure follows it.
-/^\[(FAILED|SKIPPED): / {
+cl_type == "failed" || cl_type == "skipped" {
 	if (mode == "last") {
-		if ($1 == "[FAILED:")
+		if (cl_type == "failed")
 			lastval = "FAIL"
 		next
 	}
 	mode = ""
-	if ($1 == "[FAILED:")
-		failed_run(substr($0, 10, index($0, ": status ") - 10))
+	if (cl_type == "failed")
+		failed_run(cl_cmd)
 	next
 }
 
-# Block readers consume their lines.
+# Block readers consume their lines, as lmbench's getsummary does: a
+# LAST block ends at the first line that is not a pair (its size must
+# have a point), a context-switch block at a blank line.
 mode == "last" {
-	if ($0 ~ /^[ \t]*$/ || $0 !~ /^[0-9]/) {
+	if (cl_type == "blank" || $0 !~ /^[0-9]/) {
 		end_last()
 		next
 	}
@@ -254,7 +313,7 @@ mode == "fs" {
 }
 
 mode == "ctx" {
-	if ($0 ~ /^[ \t]*$/ || (ctxsize == "0" && $0 ~ /^Memory/) ||
+	if (cl_type == "blank" || (ctxsize == "0" && $0 ~ /^Memory/) ||
 	    (ctxsize == "64" && $0 ~ /^20/)) {
 		mode = ""
 		next
@@ -265,7 +324,7 @@ mode == "ctx" {
 }
 
 mode == "lat" {
-	if ($0 ~ /^[ \t]*$/) {
+	if (cl_type == "blank") {
 		if (latkind == "mem" && latlast != "")
 			put("main", latlast)
 		if (latkind == "rand" && memmode == "Random" && latlast != "")
@@ -284,100 +343,51 @@ mode == "lat" {
 }
 
 # Header facts.
-!seen_mhz[f] && /MHZ/ {
-	seen_mhz[f] = 1
-	put("mhz", strip_bracket($2))
-}
+cl_type == "head" && cl_key == "MHZ" && !seen_mhz[f]++ { put("mhz", cl_word(cl_val)) }
 !seen_mhz[f] && !seen_Mhz[f] && /Mhz/ {
 	seen_Mhz[f] = 1
 	put("mhz_alt", $1)
 }
-/LINE_SIZE/ { put("line", strip_bracket($2)) }
-/SYNC_MAX/ { put("load", strip_bracket($2)) }
-/^\[lmbench/ { put("os", $4 " " $6) }
+cl_type == "head" && cl_key == "LINE_SIZE" { put("line", cl_word(cl_val)) }
+cl_type == "head" && cl_key == "SYNC_MAX" { put("load", cl_word(cl_val)) }
+cl_type == "head" && /^\[lmbench/ { put("os", $4 " " $6) }
 
 # One-line results.
-/^tlb:/ { put("tlb", $2) }
-/^Simple syscall:/ { put("syscall", $3) }
-/^Simple read:/ { put("read", $3) }
-/^Simple write:/ { put("write", $3) }
-/^Simple stat:/ { put("stat", $3) }
-/^Simple open.close:/ { put("openclose", $3) }
-/^Select on 100 fd/ { put("select_file", $5) }
-/^Select on 100 tcp fd/ { put("select_tcp", $6) }
-/^Signal handler installation:/ { put("sig_install", $4) }
-/^Signal handler overhead:/ { put("sig_catch", $4) }
-/^Protection fault:/ { put("prot", $3) }
-/^Pipe latency:/ { put("pipe", $3) }
-/AF_UNIX sock stream latency:/ { put("unix", $5) }
-/UDP latency using / {
-	put(/UDP latency using localhost:/ ? "udp" : "r_udp", $5)
+cl_type == "label" {
+	for (r = 1; r <= nnamed; r++) {
+		if (cl_label !~ NAMED_RE[r])
+			continue
+		k = NAMED_KEY[r]
+		if (k ~ /@$/)
+			k = (cl_label ~ / localhost$/ ? "" : "r_") substr(k, 1, length(k) - 1)
+		put(k, cl_val)
+	}
 }
-/TCP latency using / {
-	put(/TCP latency using localhost:/ ? "tcp" : "r_tcp", $5)
-}
-/RPC.udp latency using / {
-	put(/RPC.udp latency using localhost:/ ? "rpc_udp" : "r_rpc_udp", $5)
-}
-/RPC.tcp latency using / {
-	put(/RPC.tcp latency using localhost:/ ? "rpc_tcp" : "r_rpc_tcp", $5)
-}
-/TCP.IP connection cost to / {
-	put(/TCP.IP connection cost to localhost:/ ? "connect" : "r_connect", $6)
-}
-/^Process fork.exit/ { put("fork", $3) }
-/^Process fork.execve:/ { put("exec", $3) }
-/^Process fork..bin.sh/ { put("sh", $4) }
-/^integer bit:/ { put("int_bit", $3) }
-/^integer add:/ { put("int_add", $3) }
-/^integer mul:/ { put("int_mul", $3) }
-/^integer div:/ { put("int_div", $3) }
-/^integer mod:/ { put("int_mod", $3) }
-/^int64 bit:/ { put("i64_bit", $3) }
-/^int64 add:/ { put("i64_add", $3) }
-/^int64 mul:/ { put("i64_mul", $3) }
-/^int64 div:/ { put("i64_div", $3) }
-/^int64 mod:/ { put("i64_mod", $3) }
-/^float add:/ { put("flt_add", $3) }
-/^float mul:/ { put("flt_mul", $3) }
-/^float div:/ { put("flt_div", $3) }
-/^double add:/ { put("dbl_add", $3) }
-/^double mul:/ { put("dbl_mul", $3) }
-/^double div:/ { put("dbl_div", $3) }
-/^float bogomflops:/ { put("flt_bogo", $3) }
-/^double bogomflops:/ { put("dbl_bogo", $3) }
-/^Pipe bandwidth/ { put("bw_pipe", $3) }
-/^AF_UNIX sock stream bandwidth:/ { put("bw_unix", $5) }
-/^Pagefaults on/ { put("pagefault", $4) }
 
 # Blocks.
-function start_last(k) {
-	mode = "last"
-	mode_key = k
-	lastval = ""
+cl_type == "title" || cl_type == "marker" {
+	for (r = 1; r <= nlast; r++)
+		if ($0 ~ LAST_RE[r]) {
+			mode = "last"
+			mode_key = LAST_KEY[r]
+			lastval = ""
+			next
+		}
 }
-/^Socket bandwidth using localhost/ { start_last("bw_tcp"); next }
-/^"mappings/ { start_last("mmap_lat"); next }
-/^"read bandwidth/ { start_last("reread"); next }
-/^"Mmap read bandwidth/ { start_last("bw_mmap"); next }
-/^"libc bcopy unaligned/ { start_last("bcopy_libc"); next }
-/^"unrolled bcopy unaligned/ { start_last("bcopy_hand"); next }
-/^Memory read/ { start_last("mem_read"); next }
-/^Memory write/ { start_last("mem_write"); next }
-/^Memory load parallelism/ { start_last("mem_par"); next }
-/^"File system latency/ { mode = "fs"; next }
-/^"size=0k/ { mode = "ctx"; ctxsize = "0"; next }
-/^"size=16k/ { mode = "ctx"; ctxsize = "16"; next }
-/^"size=64k/ { mode = "ctx"; ctxsize = "64"; next }
-/^Memory load latency/ { memmode = "Memory"; next }
-/^Random load latency/ { memmode = "Random"; next }
-/^"stride=128/ && memmode == "Memory" {
-	mode = "lat"; latkind = "mem"; latlast = ""; next
+cl_type == "marker" && cl_text ~ /^File system latency/ { mode = "fs"; next }
+cl_type == "marker" && cl_text ~ /^size=(0|16|64)k/ {
+	mode = "ctx"
+	ctxsize = substr(cl_text, 6, index(cl_text, "k") - 6)
+	next
 }
-/^"stride=16/ {
-	mode = "lat"; latkind = "rand"; latlast = ""; next
+cl_type == "title" && cl_text ~ /^Memory load latency/ { memmode = "Memory"; next }
+cl_type == "title" && cl_text ~ /^Random load latency/ { memmode = "Random"; next }
+cl_type == "marker" && cl_text ~ /^stride=/ {
+	mode = "lat"
+	latkind = cl_text ~ /^stride=128/ && memmode == "Memory" ? "mem" : cl_text ~ /^stride=16/ ? "rand" : "other"
+	latlast = ""
+	next
 }
-/^"stride=/ { mode = "lat"; latkind = "other"; latlast = ""; next }
 
 # --------------------------------------------------------------- printing
 
@@ -439,7 +449,7 @@ function V(i, k,    j, best, v) {
 }
 
 # Values the tables derive from several read ones.
-function derive(i,    r, w) {
+function derive(i,    r, w, l1, l2, mm) {
 	r = L[i, "read"]
 	w = L[i, "write"]
 	if (r == "FAIL" || w == "FAIL")
@@ -452,6 +462,166 @@ function derive(i,    r, w) {
 	L[i, "fs_d0"] = rate_us(L[i, "fs_delete_0k"])
 	L[i, "fs_c10"] = rate_us(L[i, "fs_create_10k"])
 	L[i, "fs_d10"] = rate_us(L[i, "fs_delete_10k"])
+	L[i, "desc"] = D[i]
+	L[i, "cpu_mhz"] = rawmhz(i)
+	l1 = L[i, "l1"]
+	l2 = L[i, "l2"]
+	mm = L[i, "main"]
+	L[i, "guess"] = ""
+	if (!percent && valid(l1) && valid(l2) && valid(mm)) {
+		if (!same(l1, l2) && same(l2, mm))
+			L[i, "guess"] = "    No L2 cache?"
+		else if (same(l1, l2))
+			L[i, "guess"] = "    No L1 cache?"
+	}
+}
+
+# One cell, by its column's spec HOW:METRIC:WIDTH.  HOW is num (the
+# figure, or its percent), scale (num, blank for a run of several
+# copies), int (the figure as read, a whole number), mhz and mhz0 (the
+# clock, as %d or rounded) or text (as derived).
+function cell(i, spec,    c, v, w) {
+	split(spec, c, ":")
+	w = c[3]
+	if (c[1] == "num")
+		return num(V(i, c[2]), w)
+	if (c[1] == "scale")
+		return scale(i, V(i, c[2]), w)
+	v = L[i, c[2]]
+	if (c[1] == "int")
+		return inum(v, w)
+	if (c[1] == "mhz" || c[1] == "mhz0")
+		return valid(v) ? sprintf("%" w (c[1] == "mhz" ? "d" : ".0f"), v) : blank(w)
+	return v
+}
+
+# A row: FORMAT (a printf format of %s conversions) filled with the
+# host's prefix and the cells of COLUMNS (specs, blank-separated).
+function row(i, format, columns,    spec, n, k, out) {
+	n = split(columns, spec, " ")
+	out = ""
+	k = 0
+	while (match(format, /%[-0-9.]*s/)) {
+		out = out substr(format, 1, RSTART - 1) \
+		      sprintf(substr(format, RSTART, RLENGTH), k == 0 ? prefix(i) : cell(i, spec[k]))
+		format = substr(format, RSTART + RLENGTH)
+		k++
+	}
+	return out format
+}
+
+# The tables, in the order they print: each its header, its row format,
+# its columns and when a host has no row in it ("loaded": a run of
+# several copies, whose figures per copy are not a machine's; "cross":
+# every host, and only when some file has a cross-CPU section).
+function table(head, format, columns, only) {
+	THEAD[++ntables] = head
+	TFORMAT[ntables] = format
+	TCOLUMNS[ntables] = columns
+	TONLY[ntables] = only
+}
+
+function tables() {
+	table("\nBasic system parameters\n" \
+	      "------------------------------------------------------------------------------\n" \
+	      "Host                 OS Description              Mhz  tlb  cache  mem   scal\n" \
+	      "                                                     pages line   par   load\n" \
+	      "                                                           bytes  \n" \
+	      "--------- ------------- ----------------------- ---- ----- ----- ------ ----\n",
+	      "%s%23.23s %4.4s %5.5s %5.5s %6.6s %4.4s\n",
+	      "text:desc int:cpu_mhz:4 int:tlb:5 int:line:5 num:mem_par:6 int:load:4")
+	table("\nProcessor, Processes - times in microseconds - smaller is better\n" \
+	      "------------------------------------------------------------------------------\n" \
+	      "Host                 OS  Mhz null null      open slct sig  sig  fork exec sh  \n" \
+	      "                             call  I/O stat clos TCP  inst hndl proc proc proc\n" \
+	      "--------- ------------- ---- ---- ---- ---- ---- ---- ---- ---- ---- ---- ----\n",
+	      "%s%4s %4.4s %4.4s %4.4s %4.4s %4.4s %4.4s %4.4s %4.4s %4.4s %4.4s\n",
+	      "mhz0:cpu_mhz:4 num:syscall:4 num:nullio:4 num:stat:4 num:openclose:4 num:select_tcp:4 " \
+	      "num:sig_install:4 num:sig_catch:4 num:fork:4 num:exec:4 num:sh:4")
+	table("\nBasic integer operations - times in nanoseconds - smaller is better\n" \
+	      "-------------------------------------------------------------------\n" \
+	      "Host                 OS  intgr intgr  intgr  intgr  intgr  \n" \
+	      "                          bit   add    mul    div    mod   \n" \
+	      "--------- ------------- ------ ------ ------ ------ ------ \n",
+	      "%s%6.6s %6.6s %6.6s %6.6s %6.6s\n",
+	      "scale:int_bit:6 scale:int_add:6 scale:int_mul:6 scale:int_div:6 scale:int_mod:6", "loaded")
+	table("\nBasic uint64 operations - times in nanoseconds - smaller is better\n" \
+	      "------------------------------------------------------------------\n" \
+	      "Host                 OS int64  int64  int64  int64  int64  \n" \
+	      "                         bit    add    mul    div    mod   \n" \
+	      "--------- ------------- ------ ------ ------ ------ ------ \n",
+	      "%s %5.5s %6.6s %6.6s %6.6s %6.6s\n",
+	      "scale:i64_bit:6 scale:i64_add:6 scale:i64_mul:6 scale:i64_div:6 scale:i64_mod:6", "loaded")
+	table("\nBasic float operations - times in nanoseconds - smaller is better\n" \
+	      "-----------------------------------------------------------------\n" \
+	      "Host                 OS  float  float  float  float\n" \
+	      "                         add    mul    div    bogo\n" \
+	      "--------- ------------- ------ ------ ------ ------ \n",
+	      "%s%6.6s %6.6s %6.6s %6.6s\n",
+	      "scale:flt_add:6 scale:flt_mul:6 scale:flt_div:6 scale:flt_bogo:6", "loaded")
+	table("\nBasic double operations - times in nanoseconds - smaller is better\n" \
+	      "------------------------------------------------------------------\n" \
+	      "Host                 OS  double double double double\n" \
+	      "                         add    mul    div    bogo\n" \
+	      "--------- ------------- ------  ------ ------ ------ \n",
+	      "%s%6.6s %6.6s %6.6s %6.6s\n",
+	      "scale:dbl_add:6 scale:dbl_mul:6 scale:dbl_div:6 scale:dbl_bogo:6", "loaded")
+	table("\nContext switching - times in microseconds - smaller is better\n" \
+	      "-------------------------------------------------------------------------\n" \
+	      "Host                 OS  2p/0K 2p/16K 2p/64K 8p/16K 8p/64K 16p/16K 16p/64K\n" \
+	      "                         ctxsw  ctxsw  ctxsw ctxsw  ctxsw   ctxsw   ctxsw\n" \
+	      "--------- ------------- ------ ------ ------ ------ ------ ------- -------\n",
+	      "%s%6.6s %6.6s %6.6s %6.6s %6.6s %7.7s %7.7s\n",
+	      "num:ctx_0_2:6 num:ctx_16_2:6 num:ctx_64_2:6 num:ctx_16_8:6 num:ctx_64_8:6 " \
+	      "num:ctx_16_16:7 num:ctx_64_16:7")
+	table("\n*Local* Communication latencies in microseconds - smaller is better\n" \
+	      "---------------------------------------------------------------------\n" \
+	      "Host                 OS 2p/0K  Pipe AF     UDP  RPC/   TCP  RPC/ TCP\n" \
+	      "                        ctxsw       UNIX         UDP         TCP conn\n" \
+	      "--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----\n",
+	      "%s%5.5s %5.5s %4.4s %5.5s %5.5s %5.5s %5.5s %4.4s\n",
+	      "num:ctx_0_2:5 num:pipe:5 num:unix:4 num:udp:5 num:rpc_udp:5 num:tcp:5 num:rpc_tcp:5 " \
+	      "scale:connect:5")
+	table("\n*Remote* Communication latencies in microseconds - smaller is better\n" \
+	      "---------------------------------------------------------------------\n" \
+	      "Host                 OS   UDP  RPC/  TCP   RPC/ TCP\n" \
+	      "                               UDP         TCP  conn\n" \
+	      "--------- ------------- ----- ----- ----- ----- ----\n",
+	      "%s%5.5s %5.5s %5.5s %5.5s %4.4s\n",
+	      "num:r_udp:5 num:r_rpc_udp:5 num:r_tcp:5 num:r_rpc_tcp:5 scale:r_connect:4")
+	table("\nFile & VM system latencies in microseconds - smaller is better\n" \
+	      "-------------------------------------------------------------------------------\n" \
+	      "Host                 OS   0K File      10K File     Mmap    Prot   Page   100fd\n" \
+	      "                        Create Delete Create Delete Latency Fault  Fault  selct\n" \
+	      "--------- ------------- ------ ------ ------ ------ ------- ----- ------- -----\n",
+	      "%s%6.6s %6.6s %6.6s %6.6s %7.7s %5.5s %7.7s %5.5s\n",
+	      "scale:fs_c0:6 scale:fs_d0:6 scale:fs_c10:6 scale:fs_d10:6 num:mmap_lat:7 num:prot:5 " \
+	      "num:pagefault:7 num:select_file:5")
+	table("\n*Local* Communication bandwidths in MB/s - bigger is better\n" \
+	      "-----------------------------------------------------------------------------\n" \
+	      "Host                OS  Pipe AF    TCP  File   Mmap  Bcopy  Bcopy  Mem   Mem\n" \
+	      "                             UNIX      reread reread (libc) (hand) read write\n" \
+	      "--------- ------------- ---- ---- ---- ------ ------ ------ ------ ---- -----\n",
+	      "%s%4.4s %4.4s %4.4s %6.6s %6.6s %6.6s %6.6s %4.4s %5.5s\n",
+	      "num:bw_pipe:4 num:bw_unix:4 num:bw_tcp:4 num:reread:6 num:bw_mmap:6 num:bcopy_libc:6 " \
+	      "num:bcopy_hand:6 num:mem_read:4 num:mem_write:5")
+	table("\nMemory latencies in nanoseconds - smaller is better\n" \
+	      "    (WARNING - may not be correct, check graphs)\n" \
+	      "------------------------------------------------------------------------------\n" \
+	      "Host                 OS   Mhz   L1 $   L2 $    Main mem    Rand mem    Guesses\n" \
+	      "--------- -------------   ---   ----   ----    --------    --------    -------\n",
+	      "%s %4s %6.6s %6.6s %11.11s %11.11s%s\n",
+	      "mhz:cpu_mhz:4 num:l1:6 num:l2:6 num:main:8 num:rand:8 text:guess")
+	table("\nCross-CPU communication latencies in microseconds - smaller is better\n" \
+	      "  (LMBENCH_SCHED=CROSS: the two ends on two CPUs sharing a cache;\n" \
+	      "   the last two columns are bandwidths in MB/s, where bigger is better)\n" \
+	      "-----------------------------------------------------------------------------\n" \
+	      "Host                 OS  Pipe    AF  2p/0K 2p/16K   TCP   UDP   TCP Pipe   AF\n" \
+	      "                              UNIX  ctxsw  ctxsw              conn   bw UNIX\n" \
+	      "--------- ------------- ----- ----- ------ ------ ----- ----- ----- ---- ----\n",
+	      "%s%5.5s %5.5s %6.6s %6.6s %5.5s %5.5s %5.5s %4.4s %4.4s\n",
+	      "num:x_lat_pipe:5 num:x_lat_unix:5 num:x_ctx_0:6 num:x_ctx_16:6 num:x_lat_tcp:5 " \
+	      "num:x_lat_udp:5 num:x_lat_connect:5 num:x_bw_pipe:4 num:x_bw_unix:4", "cross")
 }
 
 END {
@@ -459,200 +629,16 @@ END {
 		end_last()
 	for (i = 1; i <= nfiles; i++)
 		derive(i)
+	tables()
 	header("\n                 L M B E N C H  3 . 0   S U M M A R Y\n" \
 	       "                 ------------------------------------\n" \
 	       "\t\t (Alpha software, do not distribute)\n")
-
-	header("\nBasic system parameters\n" \
-	       "------------------------------------------------------------------------------\n" \
-	       "Host                 OS Description              Mhz  tlb  cache  mem   scal\n" \
-	       "                                                     pages line   par   load\n" \
-	       "                                                           bytes  \n" \
-	       "--------- ------------- ----------------------- ---- ----- ----- ------ ----\n")
-	for (i = 1; i <= nfiles; i++)
-		printf("%s%23.23s %4.4s %5.5s %5.5s %6.6s %4.4s\n", prefix(i), D[i],
-		       cell(inum(rawmhz(i), 4), 4), cell(inum(L[i, "tlb"], 5), 5),
-		       cell(inum(L[i, "line"], 5), 5), cell(num(V(i, "mem_par"), 6), 6),
-		       cell(inum(L[i, "load"], 4), 4))
-
-	header("\nProcessor, Processes - times in microseconds - smaller is better\n" \
-	       "------------------------------------------------------------------------------\n" \
-	       "Host                 OS  Mhz null null      open slct sig  sig  fork exec sh  \n" \
-	       "                             call  I/O stat clos TCP  inst hndl proc proc proc\n" \
-	       "--------- ------------- ---- ---- ---- ---- ---- ---- ---- ---- ---- ---- ----\n")
-	for (i = 1; i <= nfiles; i++) {
-		f = i
-		m = rawmhz(i)
-		printf("%s%4s %4.4s %4.4s %4.4s %4.4s %4.4s %4.4s %4.4s %4.4s %4.4s %4.4s\n",
-		       prefix(i), valid(m) ? sprintf("%4.0f", m) : blank(4),
-		       num(V(i, "syscall"), 4), num(V(i, "nullio"), 4), num(V(i, "stat"), 4),
-		       num(V(i, "openclose"), 4), num(V(i, "select_tcp"), 4),
-		       num(V(i, "sig_install"), 4), num(V(i, "sig_catch"), 4),
-		       num(V(i, "fork"), 4), num(V(i, "exec"), 4), num(V(i, "sh"), 4))
-	}
-
-	header("\nBasic integer operations - times in nanoseconds - smaller is better\n" \
-	       "-------------------------------------------------------------------\n" \
-	       "Host                 OS  intgr intgr  intgr  intgr  intgr  \n" \
-	       "                          bit   add    mul    div    mod   \n" \
-	       "--------- ------------- ------ ------ ------ ------ ------ \n")
-	for (i = 1; i <= nfiles; i++) {
-		f = i
-		if (valid(L[i, "load"]) && L[i, "load"] + 0 > 1)
+	for (t = 1; t <= ntables; t++) {
+		if (TONLY[t] == "cross" && !any_cross)
 			continue
-		printf("%s%6.6s %6.6s %6.6s %6.6s %6.6s\n", prefix(i),
-		       scale(V(i, "int_bit"), 6), scale(V(i, "int_add"), 6),
-		       scale(V(i, "int_mul"), 6), scale(V(i, "int_div"), 6),
-		       scale(V(i, "int_mod"), 6))
-	}
-
-	header("\nBasic uint64 operations - times in nanoseconds - smaller is better\n" \
-	       "------------------------------------------------------------------\n" \
-	       "Host                 OS int64  int64  int64  int64  int64  \n" \
-	       "                         bit    add    mul    div    mod   \n" \
-	       "--------- ------------- ------ ------ ------ ------ ------ \n")
-	for (i = 1; i <= nfiles; i++) {
-		f = i
-		if (valid(L[i, "load"]) && L[i, "load"] + 0 > 1)
-			continue
-		printf("%s %5.5s %6.6s %6.6s %6.6s %6.6s\n", prefix(i),
-		       scale(V(i, "i64_bit"), 6), scale(V(i, "i64_add"), 6),
-		       scale(V(i, "i64_mul"), 6), scale(V(i, "i64_div"), 6),
-		       scale(V(i, "i64_mod"), 6))
-	}
-
-	header("\nBasic float operations - times in nanoseconds - smaller is better\n" \
-	       "-----------------------------------------------------------------\n" \
-	       "Host                 OS  float  float  float  float\n" \
-	       "                         add    mul    div    bogo\n" \
-	       "--------- ------------- ------ ------ ------ ------ \n")
-	for (i = 1; i <= nfiles; i++) {
-		f = i
-		if (valid(L[i, "load"]) && L[i, "load"] + 0 > 1)
-			continue
-		printf("%s%6.6s %6.6s %6.6s %6.6s\n", prefix(i),
-		       scale(V(i, "flt_add"), 6), scale(V(i, "flt_mul"), 6),
-		       scale(V(i, "flt_div"), 6), scale(V(i, "flt_bogo"), 6))
-	}
-
-	header("\nBasic double operations - times in nanoseconds - smaller is better\n" \
-	       "------------------------------------------------------------------\n" \
-	       "Host                 OS  double double double double\n" \
-	       "                         add    mul    div    bogo\n" \
-	       "--------- ------------- ------  ------ ------ ------ \n")
-	for (i = 1; i <= nfiles; i++) {
-		f = i
-		if (valid(L[i, "load"]) && L[i, "load"] + 0 > 1)
-			continue
-		printf("%s%6.6s %6.6s %6.6s %6.6s\n", prefix(i),
-		       scale(V(i, "dbl_add"), 6), scale(V(i, "dbl_mul"), 6),
-		       scale(V(i, "dbl_div"), 6), scale(V(i, "dbl_bogo"), 6))
-	}
-
-	header("\nContext switching - times in microseconds - smaller is better\n" \
-	       "-------------------------------------------------------------------------\n" \
-	       "Host                 OS  2p/0K 2p/16K 2p/64K 8p/16K 8p/64K 16p/16K 16p/64K\n" \
-	       "                         ctxsw  ctxsw  ctxsw ctxsw  ctxsw   ctxsw   ctxsw\n" \
-	       "--------- ------------- ------ ------ ------ ------ ------ ------- -------\n")
-	for (i = 1; i <= nfiles; i++)
-		printf("%s%6.6s %6.6s %6.6s %6.6s %6.6s %7.7s %7.7s\n", prefix(i),
-		       num(V(i, "ctx_0_2"), 6), num(V(i, "ctx_16_2"), 6),
-		       num(V(i, "ctx_64_2"), 6), num(V(i, "ctx_16_8"), 6),
-		       num(V(i, "ctx_64_8"), 6), num(V(i, "ctx_16_16"), 7),
-		       num(V(i, "ctx_64_16"), 7))
-
-	header("\n*Local* Communication latencies in microseconds - smaller is better\n" \
-	       "---------------------------------------------------------------------\n" \
-	       "Host                 OS 2p/0K  Pipe AF     UDP  RPC/   TCP  RPC/ TCP\n" \
-	       "                        ctxsw       UNIX         UDP         TCP conn\n" \
-	       "--------- ------------- ----- ----- ---- ----- ----- ----- ----- ----\n")
-	for (i = 1; i <= nfiles; i++) {
-		f = i
-		printf("%s%5.5s %5.5s %4.4s %5.5s %5.5s %5.5s %5.5s %4.4s\n", prefix(i),
-		       num(V(i, "ctx_0_2"), 5), num(V(i, "pipe"), 5),
-		       num(V(i, "unix"), 4), num(V(i, "udp"), 5),
-		       num(V(i, "rpc_udp"), 5), num(V(i, "tcp"), 5),
-		       num(V(i, "rpc_tcp"), 5), scale(V(i, "connect"), 5))
-	}
-
-	header("\n*Remote* Communication latencies in microseconds - smaller is better\n" \
-	       "---------------------------------------------------------------------\n" \
-	       "Host                 OS   UDP  RPC/  TCP   RPC/ TCP\n" \
-	       "                               UDP         TCP  conn\n" \
-	       "--------- ------------- ----- ----- ----- ----- ----\n")
-	for (i = 1; i <= nfiles; i++) {
-		f = i
-		printf("%s%5.5s %5.5s %5.5s %5.5s %4.4s\n", prefix(i),
-		       num(V(i, "r_udp"), 5), num(V(i, "r_rpc_udp"), 5),
-		       num(V(i, "r_tcp"), 5), num(V(i, "r_rpc_tcp"), 5),
-		       scale(V(i, "r_connect"), 4))
-	}
-
-	header("\nFile & VM system latencies in microseconds - smaller is better\n" \
-	       "-------------------------------------------------------------------------------\n" \
-	       "Host                 OS   0K File      10K File     Mmap    Prot   Page   100fd\n" \
-	       "                        Create Delete Create Delete Latency Fault  Fault  selct\n" \
-	       "--------- ------------- ------ ------ ------ ------ ------- ----- ------- -----\n")
-	for (i = 1; i <= nfiles; i++) {
-		f = i
-		printf("%s%6.6s %6.6s %6.6s %6.6s %7.7s %5.5s %7.7s %5.5s\n", prefix(i),
-		       scale(V(i, "fs_c0"), 6), scale(V(i, "fs_d0"), 6),
-		       scale(V(i, "fs_c10"), 6), scale(V(i, "fs_d10"), 6),
-		       num(V(i, "mmap_lat"), 7), num(V(i, "prot"), 5),
-		       num(V(i, "pagefault"), 7), num(V(i, "select_file"), 5))
-	}
-
-	header("\n*Local* Communication bandwidths in MB/s - bigger is better\n" \
-	       "-----------------------------------------------------------------------------\n" \
-	       "Host                OS  Pipe AF    TCP  File   Mmap  Bcopy  Bcopy  Mem   Mem\n" \
-	       "                             UNIX      reread reread (libc) (hand) read write\n" \
-	       "--------- ------------- ---- ---- ---- ------ ------ ------ ------ ---- -----\n")
-	for (i = 1; i <= nfiles; i++)
-		printf("%s%4.4s %4.4s %4.4s %6.6s %6.6s %6.6s %6.6s %4.4s %5.5s\n", prefix(i),
-		       num(V(i, "bw_pipe"), 4), num(V(i, "bw_unix"), 4),
-		       num(V(i, "bw_tcp"), 4), num(V(i, "reread"), 6),
-		       num(V(i, "bw_mmap"), 6), num(V(i, "bcopy_libc"), 6),
-		       num(V(i, "bcopy_hand"), 6), num(V(i, "mem_read"), 4),
-		       num(V(i, "mem_write"), 5))
-
-	header("\nMemory latencies in nanoseconds - smaller is better\n" \
-	       "    (WARNING - may not be correct, check graphs)\n" \
-	       "------------------------------------------------------------------------------\n" \
-	       "Host                 OS   Mhz   L1 $   L2 $    Main mem    Rand mem    Guesses\n" \
-	       "--------- -------------   ---   ----   ----    --------    --------    -------\n")
-	for (i = 1; i <= nfiles; i++) {
-		m = rawmhz(i)
-		l1 = V(i, "l1")
-		l2 = V(i, "l2")
-		mm = V(i, "main")
-		guess = ""
-		if (!percent && valid(l1) && valid(l2) && valid(mm)) {
-			if (!same(l1, l2) && same(l2, mm))
-				guess = "    No L2 cache?"
-			else if (same(l1, l2))
-				guess = "    No L1 cache?"
-		}
-		printf("%s %4s %6.6s %6.6s %11.11s %11.11s%s\n", prefix(i),
-		       valid(m) ? sprintf("%4d", m) : blank(4),
-		       num(l1, 6), num(l2, 6), num(mm, 8), num(V(i, "rand"), 8), guess)
-	}
-
-	if (!any_cross)
-		exit
-	header("\nCross-CPU communication latencies in microseconds - smaller is better\n" \
-	       "  (LMBENCH_SCHED=CROSS: the two ends on two CPUs sharing a cache;\n" \
-	       "   the last two columns are bandwidths in MB/s, where bigger is better)\n" \
-	       "-----------------------------------------------------------------------------\n" \
-	       "Host                 OS  Pipe    AF  2p/0K 2p/16K   TCP   UDP   TCP Pipe   AF\n" \
-	       "                              UNIX  ctxsw  ctxsw              conn   bw UNIX\n" \
-	       "--------- ------------- ----- ----- ------ ------ ----- ----- ----- ---- ----\n")
-	for (i = 1; i <= nfiles; i++) {
-		f = i
-		printf("%s%5.5s %5.5s %6.6s %6.6s %5.5s %5.5s %5.5s %4.4s %4.4s\n", prefix(i),
-		       num(V(i, "x_lat_pipe"), 5), num(V(i, "x_lat_unix"), 5),
-		       num(V(i, "x_ctx_0"), 6), num(V(i, "x_ctx_16"), 6),
-		       num(V(i, "x_lat_tcp"), 5), num(V(i, "x_lat_udp"), 5),
-		       num(V(i, "x_lat_connect"), 5), num(V(i, "x_bw_pipe"), 4),
-		       num(V(i, "x_bw_unix"), 4))
+		header(THEAD[t])
+		for (i = 1; i <= nfiles; i++)
+			if (TONLY[t] != "loaded" || !loaded(i))
+				printf("%s", row(i, TFORMAT[t], TCOLUMNS[t]))
 	}
 }

@@ -38,7 +38,7 @@ fi
 # 2p/0K; pipe and AF_UNIX bandwidth); a failed cross run (TCP) is no
 # point.  lmbench's own files get no such plot (box1.0 above: 6 plots).
 mkdir "$T_TMP/x"
-REPORT_DIR=$T_TMP/x awk -f "$top/scripts/escape.awk" -f "$top/scripts/report.awk" "$top/tests/fixtures/cross/box1.2"
+REPORT_DIR=$T_TMP/x awk -f "$top/scripts/escape.awk" -f "$top/scripts/classic.awk" -f "$top/scripts/report.awk" "$top/tests/fixtures/cross/box1.2"
 got=$(awk -F '\t' '$2 ~ /^x/ { printf "%s %s:", $2, $3; while ((getline l < $4) > 0) printf " %s", l; print "" }' "$T_TMP/x/series" | sort)
 want='xbw cross-CPU: 2 4990.41 1 1961.48
 xbw same CPU: 2 12345.67 1 4567.89
