@@ -155,6 +155,7 @@ UNIT_TESTS := \
 	test_analysis \
 	test_mem \
 	test_mixed \
+	test_opts \
 	test_sched \
 	test_stats \
 	test_util

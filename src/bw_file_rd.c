@@ -149,11 +149,14 @@ option(void *sp, int c, const char *arg)
 	return 0;
 }
 
+/* The usage line, which also says which options are taken. */
+#define USAGE "[-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] "\
+	"<size> open2close|io_only <filename>"
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	util_usage("[-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-		   "<size> open2close|io_only <filename>");
+	opts_usage(USAGE);
 	exit(EXIT_USAGE);
 }
 
@@ -173,7 +176,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "C", &o, option, &s);
+	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &s);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || argc - optind != 3)

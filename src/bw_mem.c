@@ -304,6 +304,9 @@ option(void *sp, int c, const char *arg)
 	return 0;
 }
 
+/* The options, as the usage line shows them (and opts_parse takes). */
+#define OPTIONS "[-A] [-P <parallelism>] [-W <warmup>] [-N <repetitions>]"
+
 static void __attribute__((noreturn))
 usage(void)
 {
@@ -316,10 +319,7 @@ usage(void)
 			strcat(names, "|");
 		strcat(names, kernels[i].name);
 	}
-	snprintf(args, sizeof(args),
-	         "[-A] [-P <parallelism>] [-W <warmup>] "
-	         "[-N <repetitions>] <size> %s [conflict]",
-	         names);
+	snprintf(args, sizeof(args), "%s <size> %s [conflict]", OPTIONS, names);
 	util_usage(args);
 	exit(EXIT_USAGE);
 }
@@ -344,7 +344,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "A", &o, option, &s);
+	rc = opts_parse(argc, argv, OPTIONS, 0, &o, option, &s);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0)

@@ -85,11 +85,14 @@ cleanup(void *sp)
 	s->devnull = -1;
 }
 
+/* The usage line, which also says which options are taken. */
+#define USAGE "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "\
+	"cmdline..."
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	util_usage("[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-		   "cmdline...");
+	opts_usage(USAGE);
 	exit(EXIT_USAGE);
 }
 
@@ -106,7 +109,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
 	/* "+": the command's own options are not ours. */
-	rc = opts_getopt(argc, argv, "+", &o, NULL, NULL);
+	rc = opts_parse(argc, argv, USAGE, 1, &o, NULL, NULL);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || rc >= argc)

@@ -108,14 +108,14 @@ option(void *ctx, int c, const char *arg)
 	return net_option(ctx, c, arg) < 0 ? -1 : 0;
 }
 
+/* The usage line, which also says which options are taken. */
+#define USAGE "-s [-b <address>] [-p <port>] [-c <placement>] | [-p <port>] " \
+	"[-N <repetitions>] server | -S [-p <port>] server"
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr,
-		"Usage: %s -s [-b <address>] [-p <port>] [-c <placement>]"
-		" | %s [-p <port>] [-N <repetitions>] server"
-		" | %s -S [-p <port>] server\n",
-		util_progname(), util_progname(), util_progname());
+	opts_usage(USAGE);
 	exit(EXIT_USAGE);
 }
 
@@ -134,7 +134,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	sched_set_default("SAME");
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "sSb:p:c:", &o, option, &op);
+	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	/* One copy and no warm-up, as lmbench. */

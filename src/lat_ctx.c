@@ -267,11 +267,14 @@ ovr_cleanup(void *sp)
 	s->buf = NULL;
 }
 
+/* The usage line, which also says which options are taken. */
+#define USAGE "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] [-s "\
+	"kbytes] processes [processes ...]"
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	util_usage("[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-		   "[-s kbytes] processes [processes ...]");
+	opts_usage(USAGE);
 	exit(EXIT_USAGE);
 }
 
@@ -397,7 +400,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
 	sched_set_default("SAME");
-	rc = opts_getopt(argc, argv, "s:", &o, option, &kb);
+	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &kb);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0)

@@ -143,11 +143,14 @@ option(void *sp, int c, const char *arg)
 	return 0;
 }
 
+/* The usage line, which also says which options are taken. */
+#define USAGE "[-v] [-L <line size>] [-T <pages per group>] [-W <warmup>] "\
+	"[-N <repetitions>] [-M len[K|M]]"
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	util_usage("[-v] [-L <line size>] [-T <pages per group>] [-W <warmup>] "
-		   "[-N <repetitions>] [-M len[K|M]]");
+	opts_usage(USAGE);
 	exit(EXIT_USAGE);
 }
 
@@ -199,7 +202,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
 	o.stat = BENCH_MINIMUM;
-	rc = opts_getopt(argc, argv, "vL:T:M:", &o, option, &op);
+	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc || o.parallel != 1)

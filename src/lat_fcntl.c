@@ -165,10 +165,13 @@ cleanup(void *sp)
 	s->fd = -1;
 }
 
+/* The usage line, which also says which options are taken. */
+#define USAGE "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]"
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	util_usage("[-P <parallelism>] [-W <warmup>] [-N <repetitions>]");
+	opts_usage(USAGE);
 	exit(EXIT_USAGE);
 }
 
@@ -189,7 +192,7 @@ main(int argc, char **argv)
 	bench_opts_init(&o);
 	o.helpers = 1;
 	sched_set_default("SAME");
-	rc = opts_getopt(argc, argv, "", &o, NULL, NULL);
+	rc = opts_parse(argc, argv, USAGE, 0, &o, NULL, NULL);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc)

@@ -222,12 +222,14 @@ cleanup(void *sp)
 	s->buf = NULL;
 }
 
+/* The usage line, which also says which options are taken. */
+#define USAGE "[-s <file size>] [-n <max files per dir>] [-P <parallelism>] "\
+	"[-W <warmup>] [-N <repetitions>] [<dir>]"
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	util_usage("[-s <file size>] [-n <max files per dir>] "
-		   "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-		   "[<dir>]");
+	opts_usage(USAGE);
 	exit(EXIT_USAGE);
 }
 
@@ -364,7 +366,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "s:n:", &o, option, &op);
+	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0)

@@ -286,14 +286,14 @@ option(void *ctx, int c, const char *arg)
 	return 0;
 }
 
+/* The usage line, which also says which options are taken. */
+#define USAGE "[-d] [-e] [-S] [-c <placement>] [-P <parallelism>] [-W " \
+	"<warmup>] [-N <repetitions>] serverhost [port] < list"
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr,
-		"Usage: %s [-d] [-e] [-S] [-c <placement>] [-P <parallelism>] "
-		"[-W <warmup>] "
-		"[-N <repetitions>] serverhost [port] < list\n",
-		util_progname());
+	opts_usage(USAGE);
 	exit(EXIT_USAGE);
 }
 
@@ -312,7 +312,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	sched_set_default("SAME");
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "deSc:", &o, option, &op);
+	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || argc - optind < 1 || argc - optind > 2)

@@ -104,11 +104,14 @@ cleanup(void *sp)
 	s->buf = NULL;
 }
 
+/* The usage line, which also says which options are taken. */
+#define USAGE "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] [-t] len "\
+	"[stride...]"
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	util_usage("[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-	           "[-t] len [stride...]");
+	opts_usage(USAGE);
 	exit(EXIT_USAGE);
 }
 
@@ -264,7 +267,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
 	o.stat = BENCH_MINIMUM;
-	rc = opts_getopt(argc, argv, "t", &o, option, &s);
+	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &s);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0)

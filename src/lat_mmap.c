@@ -110,11 +110,14 @@ option(void *sp, int c, const char *arg)
 	return 0;
 }
 
+/* The usage line, which also says which options are taken. */
+#define USAGE "[-r] [-C] [-P <parallelism>] [-W <warmup>] [-N "\
+	"<repetitions>] size file"
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	util_usage("[-r] [-C] [-P <parallelism>] [-W <warmup>] "
-		   "[-N <repetitions>] size file");
+	opts_usage(USAGE);
 	exit(EXIT_USAGE);
 }
 
@@ -151,7 +154,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "rC", &o, option, &s);
+	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &s);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || argc - optind != 2)

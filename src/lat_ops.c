@@ -98,10 +98,13 @@ static const struct op {
 };
 #define NOPS (sizeof(ops) / sizeof(ops[0]))
 
+/* The usage line, which also says which options are taken. */
+#define USAGE "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]"
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	util_usage("[-P <parallelism>] [-W <warmup>] [-N <repetitions>]");
+	opts_usage(USAGE);
 	exit(EXIT_USAGE);
 }
 
@@ -135,7 +138,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "", &o, NULL, NULL);
+	rc = opts_parse(argc, argv, USAGE, 0, &o, NULL, NULL);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc)

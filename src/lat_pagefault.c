@@ -123,11 +123,14 @@ option(void *sp, int c, const char *arg)
 	return 0;
 }
 
+/* The usage line, which also says which options are taken. */
+#define USAGE "[-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] "\
+	"file"
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	util_usage("[-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-		   "file");
+	opts_usage(USAGE);
 	exit(EXIT_USAGE);
 }
 
@@ -156,7 +159,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "C", &o, option, &s);
+	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &s);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || argc - optind != 1)

@@ -148,13 +148,13 @@ count_arg(const char *what, const char *v, uint64_t hi, uint64_t *n)
 	return -1;
 }
 
+/* The usage line, which also says which options are taken. */
+#define USAGE "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] Njobs usecs..."
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr,
-		"Usage: %s [-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-		"Njobs usecs...\n",
-		util_progname());
+	opts_usage(USAGE);
 	exit(EXIT_USAGE);
 }
 
@@ -189,7 +189,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "", &o, NULL, NULL);
+	rc = opts_parse(argc, argv, USAGE, 0, &o, NULL, NULL);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || argc - optind < 2)

@@ -402,15 +402,15 @@ option(void *ctx, int c, const char *arg)
 	return net_option(&op->net, c, arg) < 0 ? -1 : 0;
 }
 
+/* The usage line, which also says which options are taken. */
+#define USAGE "-s [-b <address>] [-p <port>] [-c <placement>] | [-p " \
+	"<tcp|udp>] [-p <port>] [-P <parallelism>] [-W <warmup>] [-N " \
+	"<repetitions>] serverhost | -S [-p <port>] serverhost"
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr,
-		"Usage: %s -s [-b <address>] [-p <port>] [-c <placement>]"
-		" | %s [-p <tcp|udp>] [-p <port>] [-P <parallelism>] "
-		"[-W <warmup>] [-N <repetitions>] serverhost"
-		" | %s -S [-p <port>] serverhost\n",
-		util_progname(), util_progname(), util_progname());
+	opts_usage(USAGE);
 	exit(EXIT_USAGE);
 }
 
@@ -439,7 +439,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	sched_set_default("SAME");
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "sSb:p:c:", &o, option, &op);
+	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || (op.net.serve && op.net.stop))

@@ -148,11 +148,14 @@ cleanup(void *sp)
 			close(s->extra[i]);
 }
 
+/* The usage line, which also says which options are taken. */
+#define USAGE "[-n <#descriptors>] [-P <parallelism>] [-W <warmup>] [-N "\
+	"<repetitions>] file|tcp"
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	util_usage("[-n <#descriptors>] [-P <parallelism>] [-W <warmup>] "
-		   "[-N <repetitions>] file|tcp");
+	opts_usage(USAGE);
 	exit(EXIT_USAGE);
 }
 
@@ -190,7 +193,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "n:", &o, option, &s);
+	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &s);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0)

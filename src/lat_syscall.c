@@ -165,6 +165,9 @@ cleanup(void *sp)
 	s->fd = -1;
 }
 
+/* The options, as the usage line shows them (and opts_parse takes). */
+#define OPTIONS "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]"
+
 static void __attribute__((noreturn))
 usage(void)
 {
@@ -176,10 +179,8 @@ usage(void)
 			strcat(names, "|");
 		strcat(names, modes[i].name);
 	}
-	fprintf(stderr,
-	        "Usage: %s [-P <parallelism>] [-W <warmup>] "
-	        "[-N <repetitions>] %s [file]\n",
-	        util_progname(), names);
+	fprintf(stderr, "Usage: %s %s %s [file]\n", util_progname(), OPTIONS,
+	        names);
 	exit(EXIT_USAGE);
 }
 
@@ -223,7 +224,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "", &o, NULL, NULL);
+	rc = opts_parse(argc, argv, OPTIONS, 0, &o, NULL, NULL);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0)

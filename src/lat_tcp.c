@@ -163,15 +163,15 @@ option(void *ctx, int c, const char *arg)
 	return 0;
 }
 
+/* The usage line, which also says which options are taken. */
+#define USAGE "-s [-b <address>] [-p <port>] [-c <placement>] | [-m " \
+	"<message size>] [-p <port>] [-P <parallelism>] [-W <warmup>] " \
+	"[-N <repetitions>] server | -S [-p <port>] server"
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr,
-		"Usage: %s -s [-b <address>] [-p <port>] [-c <placement>]"
-		" | %s [-m <message size>] [-p <port>] [-P <parallelism>] "
-		"[-W <warmup>] [-N <repetitions>] server"
-		" | %s -S [-p <port>] server\n",
-		util_progname(), util_progname(), util_progname());
+	opts_usage(USAGE);
 	exit(EXIT_USAGE);
 }
 
@@ -191,7 +191,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	sched_set_default("SAME");
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "sSb:p:c:m:", &o, option, &op);
+	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || (op.net.serve && op.net.stop))

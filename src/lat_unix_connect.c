@@ -190,14 +190,15 @@ option(void *ctx, int c, const char *arg)
 	return 0;
 }
 
+/* The usage line, which also says which options are taken. */
+#define USAGE "-s [-n <name>] [-c <placement>] | [-n <name>] [-P " \
+	"<parallelism>] [-W <warmup>] [-N <repetitions>] | -S [-n " \
+	"<name>]"
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	fprintf(stderr,
-		"Usage: %s -s [-n <name>] [-c <placement>] | %s [-n <name>] "
-		"[-P <parallelism>] [-W <warmup>] [-N <repetitions>] | "
-		"%s -S [-n <name>]\n",
-		util_progname(), util_progname(), util_progname());
+	opts_usage(USAGE);
 	exit(EXIT_USAGE);
 }
 
@@ -215,7 +216,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	sched_set_default("SAME");
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "sSn:c:", &o, option, &op);
+	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc || (op.serve && op.stop))

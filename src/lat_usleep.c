@@ -167,11 +167,14 @@ init(void *sp, struct copy_ctx *cx)
 	return sigprocmask(SIG_BLOCK, &set, NULL);
 }
 
+/* The usage line, which also says which options are taken. */
+#define USAGE "[-r] [-u usleep|nanosleep|select|pselect|itimer] [-P "\
+	"<parallelism>] [-W <warmup>] [-N <repetitions>] usecs"
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	util_usage("[-r] [-u usleep|nanosleep|select|pselect|itimer] "
-		   "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] usecs");
+	opts_usage(USAGE);
 	exit(EXIT_USAGE);
 }
 
@@ -216,7 +219,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "ru:", &o, option, &op);
+	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0)

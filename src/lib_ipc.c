@@ -215,6 +215,12 @@ bw_option(void *sp, int c, const char *arg)
 	return ipc_parse_sizes(c, arg, &s->msize, &s->total);
 }
 
+/* bw_pipe's and bw_unix's usage line, which also says which options
+ * they take. */
+#define BW_USAGE                                                              \
+	"[-m <message size>] [-M <total bytes>] [-P <parallelism>] "          \
+	"[-W <warmup>] [-N <repetitions>]"
+
 int
 ipc_bandwidth_main(int argc, char **argv, int (*channel)(int fd[2]),
 		   const char *label)
@@ -233,13 +239,11 @@ ipc_bandwidth_main(int argc, char **argv, int (*channel)(int fd[2]),
 	bench_opts_init(&o);
 	o.helpers = 1;
 	sched_set_default("SAME");
-	rc = opts_getopt(argc, argv, "m:M:", &o, bw_option, &s);
+	rc = opts_parse(argc, argv, BW_USAGE, 0, &o, bw_option, &s);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc) {
-		util_usage("[-m <message size>] [-M <total bytes>] "
-			   "[-P <parallelism>] [-W <warmup>] "
-			   "[-N <repetitions>]");
+		opts_usage(BW_USAGE);
 		return EXIT_USAGE;
 	}
 	ipc_round_total(s.msize, &s.total);
@@ -316,6 +320,10 @@ ipc_latency_main(int argc, char **argv,
                  int (*channel)(struct copy_ctx *cx, int ends[4]),
                  int with_m, const char *label)
 {
+	const char *usage = with_m ? "[-m <message size>] [-P <parallelism>] "
+				     "[-W <warmup>] [-N <repetitions>]"
+				   : "[-P <parallelism>] [-W <warmup>] "
+				     "[-N <repetitions>]";
 	struct lat_state s = { { -1, -1, -1 }, channel, 1, NULL };
 	struct bench_opts o;
 	struct bench_desc d = { .init = lat_init,
@@ -329,14 +337,11 @@ ipc_latency_main(int argc, char **argv,
 	bench_opts_init(&o);
 	o.helpers = 1;
 	sched_set_default("SAME");
-	rc = opts_getopt(argc, argv, with_m ? "m:" : "", &o, lat_option, &s);
+	rc = opts_parse(argc, argv, usage, 0, &o, lat_option, &s);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc) {
-		util_usage(with_m ? "[-m <message size>] [-P <parallelism>] "
-				    "[-W <warmup>] [-N <repetitions>]"
-				  : "[-P <parallelism>] [-W <warmup>] "
-				    "[-N <repetitions>]");
+		opts_usage(usage);
 		return EXIT_USAGE;
 	}
 	if (bench_check_env() != 0)

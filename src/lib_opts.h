@@ -1,6 +1,8 @@
 /*
- * lib_opts.h - the options every program shares and the getopt loop
- * over them and a program's own letters.
+ * lib_opts.h - a program's options, taken from its usage line: the
+ * line is the option table, so what is accepted and what the usage says
+ * cannot drift apart.  The options the harness reads, where a program's
+ * line names them:
  *
  *   -P N  copies of the measurement running at once (1 to
  *         BENCH_MAX_PARALLEL)
@@ -13,21 +15,29 @@
 #include "lib_harness.h"
 
 /*
- * Handle one of the common options -P -W -N given its getopt letter and
- * argument.  Returns 1 when handled, 0 when c is not a common option,
- * -1 after a message when the argument is bad (the caller exits 2).
+ * The options a usage line names, as a getopt string into optstring
+ * (len bytes): every "-X" that starts a word, with a value when it is
+ * in brackets followed by anything ("[-m <message size>]",
+ * "[-M len[K|M]]"), a flag when alone ("[-c]", or a bare "-s" outside
+ * brackets).  So the options a program takes are those its usage line
+ * shows, and the two cannot drift apart.  0, or -1 when optstring is
+ * too small.
  */
-int opts_common(struct bench_opts *o, int c, const char *arg);
-
+int opts_letters(const char *usage, char *optstring, size_t len);
+/* "Usage: PROG <usage>" on stderr, the program's name also after each
+ * " | " that starts another form (the caller exits 2). */
+void opts_usage(const char *usage);
 /*
- * getopt over the common options (-P -W -N, -h) and the program's own
- * letters `own` (getopt syntax; a leading '+' stops at the first
- * operand), each of which goes to handle(ctx, letter, argument).
- * Returns optind; -1 when a value was bad (a message was printed: exit
- * 2); -2 for -h, an unknown option or a missing argument (print the
- * usage: exit 2).
+ * getopt over the options the usage line names (opts_letters): -P -W
+ * -N, where it names them, fill o; every other to handle(ctx, letter,
+ * argument) (NULL: the program names none of its own).  first_operand:
+ * stop at the first operand (lat_cmd: the command's own options are not
+ * ours).  Returns the index of the first operand; -1 when a value was
+ * bad (a message was printed: exit 2); -2 for -h, an option the line
+ * does not name or a missing value (print the usage: exit 2).
  */
-int opts_getopt(int argc, char **argv, const char *own, struct bench_opts *o,
-                int (*handle)(void *ctx, int c, const char *arg), void *ctx);
+int opts_parse(int argc, char **argv, const char *usage, int first_operand,
+               struct bench_opts *o,
+               int (*handle)(void *ctx, int c, const char *arg), void *ctx);
 
 #endif

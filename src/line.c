@@ -372,10 +372,13 @@ print_line(long bytes, int verbose, const char *method)
 		       : EXIT_FAILED;
 }
 
+/* The usage line, which also says which options are taken. */
+#define USAGE "[-v] [-W <warmup>] [-N <repetitions>] [-M len[K|M]]"
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	util_usage("[-v] [-W <warmup>] [-N <repetitions>] [-M len[K|M]]");
+	opts_usage(USAGE);
 	exit(EXIT_USAGE);
 }
 
@@ -390,7 +393,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "vM:", &o, option, &verbose);
+	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &verbose);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc || o.parallel != 1)

@@ -51,11 +51,14 @@ option(void *sp, int c, const char *arg)
 	return 0;
 }
 
+/* The usage line, which also says which options are taken. */
+#define USAGE "[-L <line size>] [-M len[K|M]] [-W <warmup>] [-N "\
+	"<repetitions>]"
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	util_usage("[-L <line size>] [-M len[K|M]] [-W <warmup>] "
-		   "[-N <repetitions>]");
+	opts_usage(USAGE);
 	exit(EXIT_USAGE);
 }
 
@@ -84,7 +87,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "L:M:", &o, option, &op);
+	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc || o.parallel != 1)

@@ -146,10 +146,13 @@ static const char *const labels[] = {
 	"float div",   "double add",  "double mul",  "double div",
 };
 
+/* The usage line, which also says which options are taken. */
+#define USAGE "[-W <warmup>] [-N <repetitions>]"
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	util_usage("[-W <warmup>] [-N <repetitions>]");
+	opts_usage(USAGE);
 	exit(EXIT_USAGE);
 }
 
@@ -180,7 +183,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
 	o.stat = BENCH_MINIMUM;
-	rc = opts_getopt(argc, argv, "", &o, NULL, NULL);
+	rc = opts_parse(argc, argv, USAGE, 0, &o, NULL, NULL);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc || o.parallel != 1)

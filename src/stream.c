@@ -231,11 +231,14 @@ option(void *sp, int c, const char *arg)
 	return 0;
 }
 
+/* The usage line, which also says which options are taken. */
+#define USAGE "[-A] [-v <stream version 1|2>] [-M <len>[K|M]] [-P "\
+	"<parallelism>] [-W <warmup>] [-N <repetitions>]"
+
 static void __attribute__((noreturn))
 usage(void)
 {
-	util_usage("[-A] [-v <stream version 1|2>] [-M <len>[K|M]] "
-		   "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]");
+	opts_usage(USAGE);
 	exit(EXIT_USAGE);
 }
 
@@ -272,7 +275,7 @@ main(int argc, char **argv)
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
 	bench_opts_init(&o);
-	rc = opts_getopt(argc, argv, "Av:M:", &o, option, &s);
+	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &s);
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc != argc)

@@ -1,0 +1,119 @@
+/* test_opts.c - unit tests of lib_opts: the options a usage line names
+ * (SPEC.md's usage lines and the programs' own), and parsing by them. */
+#include <string.h>
+#include <unistd.h>
+
+#include "lib_harness.h"
+#include "lib_opts.h"
+#include "check.h"
+
+/* The getopt string of a usage line. */
+static const char *
+letters(const char *usage)
+{
+	static char buf[128];
+
+	buf[0] = '\0';
+	if (opts_letters(usage, buf, sizeof(buf)) != 0)
+		return "(too small)";
+	return buf;
+}
+
+static int seen_c;
+static const char *seen_arg;
+
+static int
+handle(void *ctx, int c, const char *arg)
+{
+	(void)ctx;
+	seen_c = c;
+	seen_arg = arg;
+	return 0;
+}
+
+/* opts_parse over a command line given as words. */
+static int
+parse(const char *usage, int first_operand, struct bench_opts *o, int argc,
+      char **argv)
+{
+	optind = 1;
+	seen_c = 0;
+	seen_arg = NULL;
+	bench_opts_init(o);
+	return opts_parse(argc, argv, usage, first_operand, o, handle, NULL);
+}
+
+int
+main(void)
+{
+	struct bench_opts o;
+	char buf[4];
+
+	/* SPEC.md's lines, and the programs' own. */
+	CHECK(strcmp(letters("[-P <parallelism>] [-W <warmup>] [-N <repetitions>] [-t] len [stride...]"),
+	             "P:W:N:t") == 0);
+	CHECK(strcmp(letters("[-L <line size>] [-M len[K|M]] [-W <warmup>] [-N <repetitions>]"),
+	             "L:M:W:N:") == 0);
+	CHECK(strcmp(letters("[-c] [-L <line size>] [-M len[K|M]] [-W <warmup>] [-N <repetitions>]"),
+	             "cL:M:W:N:") == 0);
+	CHECK(strcmp(letters("[-r] [-u <method>] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] usecs"),
+	             "ru:P:W:N:") == 0);
+	CHECK(strcmp(letters("[-s kbytes] processes [processes ...]"), "s:") == 0);
+	CHECK(strcmp(letters("-s [-b <address>] [-p <port>] | [-m <message size>] server | -S server"),
+	             "sb:p:m:S") == 0);
+	CHECK(strcmp(letters("[-p <tcp|udp>] [-P parallel] [-W <warmup>] [-N <repetitions>] serverhost"),
+	             "p:P:W:N:") == 0);
+	CHECK(strcmp(letters("[-d] [-e] [-S] serverhost [port] < list"), "deS") == 0);
+	CHECK(strcmp(letters("<size> rd|wr|rdwr|cp|fwr|frd|fcp|bzero|bcopy [conflict]"), "") == 0);
+	CHECK(strcmp(letters("null|read|write|stat|fstat|open [file]"), "") == 0);
+	CHECK(strcmp(letters(""), "") == 0);
+	/* A word with a dash inside is no option; a letter named twice
+	 * is one option. */
+	CHECK(strcmp(letters("[-v <stream version 1|2>] fill-copy [-v <x>]"), "v:") == 0);
+	/* Too many for the buffer. */
+	CHECK(opts_letters("[-a x] [-b x]", buf, sizeof(buf)) == -1);
+
+	/* Parsing by the line: named options go through, others are a
+	 * usage error, -P only where the line names it. */
+	{
+		char *av[] = { "prog", "-N", "3", "-t", "64", NULL };
+
+		CHECK(parse("[-P <p>] [-W <w>] [-N <n>] [-t] len", 0, &o, 5, av) == 4);
+		CHECK(o.repetitions == 3 && seen_c == 't');
+	}
+	{
+		char *av[] = { "prog", "-P", "2", "x", NULL };
+
+		CHECK(parse("[-W <warmup>] [-N <repetitions>]", 0, &o, 4, av) == -2);
+		CHECK(o.parallel == 1);
+	}
+	{
+		char *av[] = { "prog", "-m", "1k", "host", NULL };
+
+		CHECK(parse("[-m <message size>] server", 0, &o, 4, av) == 3);
+		CHECK(seen_c == 'm' && seen_arg != NULL && strcmp(seen_arg, "1k") == 0);
+	}
+	{
+		char *av[] = { "prog", "-h", NULL };
+
+		CHECK(parse("[-N <n>]", 0, &o, 2, av) == -2);
+	}
+	{
+		char *av[] = { "prog", "-N", "0", NULL };
+
+		CHECK(parse("[-N <n>]", 0, &o, 3, av) == -1);
+	}
+	{
+		char *av[] = { "prog", "-N", NULL };
+
+		CHECK(parse("[-N <n>]", 0, &o, 2, av) == -2);
+	}
+	{
+		/* first_operand: the command's own options are not ours. */
+		char *av[] = { "prog", "-N", "2", "ls", "-l", NULL };
+
+		CHECK(parse("[-N <n>] cmdline...", 1, &o, 5, av) == 3);
+		CHECK(o.repetitions == 2);
+	}
+	return check_done("test_opts");
+}
