@@ -24,23 +24,15 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "lib_bench.h"
 #include "lib_clock.h"
 #include "lib_file.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
-#include "lib_opts.h"
 #include "lib_party.h"
-#include "lib_report.h"
 #include "lib_util.h"
 
 struct state {
-	const char *file; /* the file named */
-	char *own;	  /* -C: this copy's private file */
-	const char *path; /* the file this copy reads */
-	int private_copy; /* -C */
-	int open2close;	  /* map and unmap every iteration */
-	uint64_t size;	  /* bytes per iteration */
+	struct file_bw f; /* the file, the size, the mode (lib_file) */
 	void *map;	  /* mmap_only: the mapping */
 	uint64_t sum;	  /* what was read, summed */
 };
@@ -48,17 +40,17 @@ struct state {
 static void *
 map_file(const struct state *s)
 {
-	int fd = open(s->path, O_RDONLY);
+	int fd = open(s->f.path, O_RDONLY);
 	void *p;
 
 	if (fd < 0) {
-		util_syserr("cannot open %s", s->path);
+		util_syserr("cannot open %s", s->f.path);
 		return NULL;
 	}
-	p = mmap(NULL, (size_t)s->size, PROT_READ, MAP_SHARED, fd, 0);
+	p = mmap(NULL, (size_t)s->f.size, PROT_READ, MAP_SHARED, fd, 0);
 	close(fd);
 	if (p == MAP_FAILED) {
-		util_syserr("cannot map %s", s->path);
+		util_syserr("cannot map %s", s->f.path);
 		return NULL;
 	}
 	return p;
@@ -70,10 +62,9 @@ init(void *sp, struct copy_ctx *cx)
 	struct state *s = sp;
 
 	s->map = NULL;
-	s->path = file_for_copy(s->file, s->private_copy, s->size, cx->copy, &s->own);
-	if (s->path == NULL)
+	if (file_bw_open(&s->f, cx->copy) != 0)
 		return -1;
-	if (!s->open2close) {
+	if (!s->f.open2close) {
 		s->map = map_file(s);
 		if (s->map == NULL)
 			return -1;
@@ -89,11 +80,11 @@ run(void *sp, uint64_t n)
 	while (n-- > 0) {
 		void *p = s->map;
 
-		if (s->open2close && (p = map_file(s)) == NULL)
+		if (s->f.open2close && (p = map_file(s)) == NULL)
 			return -1;
-		s->sum += mem_sum(p, (size_t)s->size);
-		if (s->open2close)
-			munmap(p, (size_t)s->size);
+		s->sum += mem_sum(p, (size_t)s->f.size);
+		if (s->f.open2close)
+			munmap(p, (size_t)s->f.size);
 	}
 	timing_use(s->sum);
 	return 0;
@@ -105,77 +96,24 @@ cleanup(void *sp)
 	struct state *s = sp;
 
 	if (s->map != NULL)
-		munmap(s->map, (size_t)s->size);
-	file_release(&s->own);
-	s->own = NULL;
+		munmap(s->map, (size_t)s->f.size);
+	file_release(&s->f.own);
+	s->f.own = NULL;
 	s->map = NULL;
-}
-
-static int
-option(void *sp, int c, const char *arg)
-{
-	(void)c;
-	(void)arg;
-	((struct state *)sp)->private_copy = 1;
-	return 0;
 }
 
 /* The usage line, which also says which options are taken. */
 #define USAGE "[-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] "\
 	"<size> open2close|mmap_only <filename>"
 
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
-}
-
 int
 main(int argc, char **argv)
 {
-	struct bench_opts o;
 	struct state s;
 	struct bench_desc d = {
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
 	};
-	struct bench_result r;
-	const char *why;
-	int rc;
 
 	memset(&s, 0, sizeof(s));
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &s);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc < 0 || argc - optind != 3)
-		usage();
-	why = util_parse_size(argv[optind], 1, &s.size);
-	if (why == NULL && s.size < 1)
-		why = "too small";
-	if (why == NULL && s.size > SIZE_MAX / 2)
-		why = "too large";
-	if (why != NULL) {
-		util_err("bad size '%s': %s", argv[optind], why);
-		return EXIT_USAGE;
-	}
-	if (strcmp(argv[optind + 1], "open2close") == 0) {
-		s.open2close = 1;
-	} else if (strcmp(argv[optind + 1], "mmap_only") != 0) {
-		util_err("unknown mode '%s' (see -h)", argv[optind + 1]);
-		return EXIT_USAGE;
-	}
-	s.file = argv[optind + 2];
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
-	if (file_check(s.file, s.size, NULL) != 0)
-		return EXIT_FAILED;
-	if (bench_run(&d, &o, &r) != 0)
-		return EXIT_FAILED;
-	rc = report_bw_pair(&r, argv[optind + 1], (double)s.size,
-			    (double)s.size);
-	bench_result_free(&r);
-	return rc == 0 ? 0 : EXIT_FAILED;
+	return file_bw_main(argc, argv, USAGE, "mmap_only", 1, &s.f, &d);
 }

@@ -7,11 +7,17 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib_bench.h"
 #include "lib_file.h"
+#include "lib_harness.h"
+#include "lib_opts.h"
+#include "lib_report.h"
 #include "lib_super.h"
 #include "lib_util.h"
 
@@ -114,4 +120,72 @@ file_release(char **own)
 		unlink(*own);
 	free(*own);
 	*own = NULL;
+}
+
+int
+file_bw_open(struct file_bw *f, int copy)
+{
+	f->path = file_for_copy(f->file, f->private_copy, f->size, copy, &f->own);
+	return f->path == NULL ? -1 : 0;
+}
+
+/* -C: a private copy of the file for each copy. */
+static int
+bw_option(void *sp, int c, const char *arg)
+{
+	(void)c;
+	(void)arg;
+	((struct file_bw *)sp)->private_copy = 1;
+	return 0;
+}
+
+/* <size> open2close|ONCE <filename>: 0, or -1 after a message. */
+static int
+bw_operands(char **argv, const char *once, uint64_t min, struct file_bw *f)
+{
+	const char *why = util_parse_size(argv[0], 1, &f->size);
+
+	if (why == NULL && f->size < min)
+		why = min > 1 ? "too small (at least 64 bytes)" : "too small";
+	if (why == NULL && f->size > SIZE_MAX / 2)
+		why = "too large";
+	if (why != NULL) {
+		util_err("bad size '%s': %s", argv[0], why);
+		return -1;
+	}
+	if (strcmp(argv[1], "open2close") == 0) {
+		f->open2close = 1;
+	} else if (strcmp(argv[1], once) != 0) {
+		util_err("unknown mode '%s' (see -h)", argv[1]);
+		return -1;
+	}
+	f->file = argv[2];
+	return 0;
+}
+
+int
+file_bw_main(int argc, char **argv, const char *usage, const char *once,
+             uint64_t min, struct file_bw *f, const struct bench_desc *d)
+{
+	struct bench_opts o;
+	struct bench_result r;
+	int rc;
+
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	bench_opts_init(&o);
+	rc = opts_parse(argc, argv, usage, 0, &o, bw_option, f);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc < 0 || argc - rc != 3) {
+		opts_usage(usage);
+		return EXIT_USAGE;
+	}
+	if (bw_operands(argv + rc, once, min, f) != 0 || bench_check_env() != 0)
+		return EXIT_USAGE;
+	if (file_check(f->file, f->size, NULL) != 0 || bench_run(d, &o, &r) != 0)
+		return EXIT_FAILED;
+	rc = report_bw_pair(&r, argv[rc + 1], (double)f->size, (double)f->size);
+	bench_result_free(&r);
+	return rc == 0 ? 0 : EXIT_FAILED;
 }

@@ -6,6 +6,8 @@
 
 #include <stdint.h>
 
+#include "lib_harness.h"
+
 /* path is a readable regular file of at least need bytes (its size in
  * *size, which may be NULL); 0, or -1 after a message. */
 int file_check(const char *path, uint64_t need, uint64_t *size);
@@ -20,5 +22,30 @@ const char *file_for_copy(const char *name, int private_copy, uint64_t len,
 			  int copy, char **own);
 /* Remove and forget a private copy (nothing when *own is NULL). */
 void file_release(char **own);
+
+/*
+ * bw_file_rd and bw_mmap_rd: one body, the way of reading a parameter.
+ * The common part of their state comes first in the program's own.
+ */
+struct file_bw {
+	const char *file; /* the file named */
+	char *own;        /* -C: this copy's private file */
+	const char *path; /* the file this copy reads */
+	int private_copy; /* -C */
+	int open2close;   /* reopen every iteration (else the "once" mode) */
+	uint64_t size;    /* bytes per iteration */
+};
+/*
+ * The whole program but for its reading: parses "[-C] [common] <size>
+ * open2close|ONCE <filename>" (usage: the usage line, once: the name of
+ * the open-once mode, min: the smallest size), checks the file, runs d
+ * (whose state starts with the struct file_bw that f points to) and
+ * prints the SIZE RATE pair named by the mode.  Returns the exit status.
+ */
+int file_bw_main(int argc, char **argv, const char *usage, const char *once,
+                 uint64_t min, struct file_bw *f, const struct bench_desc *d);
+/* In init: the file this copy reads (f->path, a private copy with -C);
+ * 0, or -1 after a message. */
+int file_bw_open(struct file_bw *f, int copy);
 
 #endif

@@ -27,7 +27,6 @@
 #include "lib_party.h"
 #include "lib_sched.h"
 #include "lib_stats.h"
-#include "lib_super.h"
 #include "lib_util.h"
 
 void
