@@ -65,6 +65,9 @@ opts_letters(const char *usage, char *optstring, size_t len)
 	const char *p;
 	int depth = 0;
 
+	if (len == 0)
+		return -1;
+	optstring[0] = '\0';
 	for (p = usage; *p != '\0'; p++) {
 		const char *q;
 		int arg;
@@ -86,7 +89,7 @@ opts_letters(const char *usage, char *optstring, size_t len)
 		 * value ("[-m <message size>]", "[-M len[K|M]]"); outside,
 		 * a bare "-s" or "-S" is a flag. */
 		arg = depth > 0 && *q == ' ' && q[1] != '[' && q[1] != ']';
-		if (strchr(optstring, p[1]) == NULL || used == 0) {
+		if (strchr(optstring, p[1]) == NULL) {
 			if (used + 3 >= len)
 				return -1;
 			optstring[used++] = p[1];

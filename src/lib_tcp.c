@@ -631,7 +631,7 @@ net_poll_loop(int l, const struct net_service *sv)
 			p[1 + ps.n + i].fd = ps.spare[i];
 			p[1 + ps.n + i].events = POLLIN;
 		}
-		rc = poll(p, (nfds_t)(1 + ps.n + NET_SPARE), wait);
+		rc = poll(p, (nfds_t)ps.n + 1 + NET_SPARE, wait);
 		if (rc <= 0)
 			continue;
 		for (i = 0; i < NET_SPARE; i++)
