@@ -134,23 +134,15 @@ drop(struct cache_level *lv, double *slope, int *nlev, int i)
 	(*nlev)--;
 }
 
-int
-cache_levels(int n, const size_t *sizes, const double *lat,
-	     struct cache_level *lv, int max)
+/* Each size's rise: where the latency rises and stays up (the smaller
+ * of the next two sizes' latencies), within one step or within the next
+ * octave (a level on small pages fades over an octave or two, in steps
+ * of 15 %), as a ratio into jump[i]. */
+static void
+rises(int n, const double *lat, double *jump)
 {
-	double jump[CACHE_MAXSIZES], slope[CACHE_MAXLEVELS];
-	int bound[CACHE_MAXLEVELS] = { 0 };
-	int nlev = 0, i, j;
+	int i;
 
-	if (n > CACHE_MAXSIZES)
-		n = CACHE_MAXSIZES;
-	if (max > CACHE_MAXLEVELS)
-		max = CACHE_MAXLEVELS;
-	/* Boundaries: where the latency rises by JUMP and stays up (the
-	 * smaller of the next two sizes' latencies), within one step or
-	 * within the next octave (a level on small pages fades over an
-	 * octave or two, in steps of 15 %), the strongest first, at most
-	 * one per octave. */
 	for (i = 0; i + 2 < n; i++) {
 		double up = lat[i + 1] < lat[i + 2] ? lat[i + 1] : lat[i + 2];
 
@@ -161,7 +153,17 @@ cache_levels(int n, const size_t *sizes, const double *lat,
 				jump[i] = up / lat[i];
 		}
 	}
-	while (nlev < max) {
+}
+
+/* The boundaries: rises of JUMP or more, the strongest first, at most
+ * one per octave, into bound[] sorted (at most max); how many. */
+static int
+boundaries(int n, const size_t *sizes, const double *jump, int *bound,
+	   int max)
+{
+	int nb = 0, i, j;
+
+	while (nb < max) {
 		int best = -1;
 
 		for (i = 0; i + 2 < n; i++) {
@@ -169,7 +171,7 @@ cache_levels(int n, const size_t *sizes, const double *lat,
 
 			if (jump[i] < JUMP || (best >= 0 && jump[i] <= jump[best]))
 				continue;
-			for (j = 0; j < nlev; j++)
+			for (j = 0; j < nb; j++)
 				if (sizes[bound[j]] < 2 * sizes[i] &&
 				    sizes[i] < 2 * sizes[bound[j]])
 					near = 1;
@@ -178,40 +180,53 @@ cache_levels(int n, const size_t *sizes, const double *lat,
 		}
 		if (best < 0)
 			break;
-		/* keep bound[] sorted */
-		for (j = nlev; j > 0 && bound[j - 1] > best; j--)
+		for (j = nb; j > 0 && bound[j - 1] > best; j--)
 			bound[j] = bound[j - 1];
 		bound[j] = best;
-		nlev++;
+		nb++;
 	}
-	/* A level's latency: that of the flattest point of its range. */
-	for (i = 0; i < nlev; i++) {
-		int lo = i ? bound[i - 1] + 1 : 0, hi = bound[i], m;
+	return nb;
+}
 
-		slope[i] = HUGE_VAL;
-		lv[i].flat = lo;
-		lv[i].bound = hi;
-		for (m = lo; m <= hi; m++) {
-			double a = lat[m > lo ? m - 1 : m];
-			double b = lat[m < hi ? m + 1 : m];
-			double sl = b > a ? b / a : a / b;
+/* A level's latency: that of the flattest point of its range (from the
+ * previous boundary to its own); the slope there into *slope. */
+static void
+flattest(const double *lat, int lo, int hi, struct cache_level *lv,
+	 double *slope)
+{
+	int m;
 
-			if (sl < slope[i]) {
-				slope[i] = sl;
-				lv[i].flat = m;
-			}
+	*slope = HUGE_VAL;
+	lv->flat = lo;
+	lv->bound = hi;
+	for (m = lo; m <= hi; m++) {
+		double a = lat[m > lo ? m - 1 : m];
+		double b = lat[m < hi ? m + 1 : m];
+		double sl = b > a ? b / a : a / b;
+
+		if (sl < *slope) {
+			*slope = sl;
+			lv->flat = m;
 		}
-		lv[i].ns = lat[lv[i].flat];
 	}
-	/* A range with no flat part (every point more than FLAT off its
-	 * neighbours) is the way from one level up to the next, cut in two
-	 * by an octave's rise: not a level.  Its range joins the next. */
+	lv->ns = lat[lv->flat];
+}
+
+/* Not levels: a range with no flat part (every point more than FLAT off
+ * its neighbours) is the way from one level up to the next, cut in two
+ * by an octave's rise; its range joins the next.  And a rise that a noisy
+ * spell made, not a cache: the levels on its two sides show no step of
+ * LEVELS between their flat parts (or it is within half of memory's
+ * latency, as lmbench rejects); they merge.  How many are left. */
+static int
+merge_levels(int n, const double *lat, struct cache_level *lv, double *slope,
+	     int nlev)
+{
+	int i;
+
 	for (i = 0; i < nlev; i++)
 		if (slope[i] > FLAT)
 			drop(lv, slope, &nlev, i--);
-	/* A rise that a noisy spell made, not a cache: the levels on its two
-	 * sides show no step of LEVELS between their flat parts (or it is
-	 * within half of memory's latency, as lmbench rejects).  Merge. */
 	for (i = 0; i < nlev; i++) {
 		double next = i + 1 < nlev ? lv[i + 1].ns : lat[n - 1];
 
@@ -225,17 +240,25 @@ cache_levels(int n, const size_t *sizes, const double *lat,
 		}
 		drop(lv, slope, &nlev, i--);
 	}
-	/* A level's size: the last size whose latency is below half way
-	 * from this level's flat part to the next level's (or memory's).
-	 * Half way is where half of the loads miss: a cache that drops off a
-	 * cliff (LRU over a cycle) passes it right after the cliff, and one
-	 * on small pages, whose sets fill unevenly as the pages' physical
-	 * colours fall, passes it within a few percent of its size (a
-	 * Poisson fill of W-way sets leaves about half of the lines missing
-	 * at W lines per set), where the geometric mean that this took
-	 * before ended it a quarter or more too early.  Scanned down from
-	 * the next level's flat point, so a noisy spike on the way is passed
-	 * over. */
+	return nlev;
+}
+
+/* A level's size: the last size whose latency is below half way from
+ * this level's flat part to the next level's (or memory's).  Half way is
+ * where half of the loads miss: a cache that drops off a cliff (LRU over
+ * a cycle) passes it right after the cliff, and one on small pages,
+ * whose sets fill unevenly as the pages' physical colours fall, passes
+ * it within a few percent of its size (a Poisson fill of W-way sets
+ * leaves about half of the lines missing at W lines per set), where the
+ * geometric mean that this took before ended it a quarter or more too
+ * early.  Scanned down from the next level's flat point, so a noisy
+ * spike on the way is passed over. */
+static void
+level_sizes(int n, const size_t *sizes, const double *lat,
+	    struct cache_level *lv, int nlev)
+{
+	int i, j;
+
 	for (i = 0; i < nlev; i++) {
 		int top = i + 1 < nlev ? lv[i + 1].flat : n - 1;
 		double up = i + 1 < nlev ? lv[i + 1].ns : lat[n - 1];
@@ -245,6 +268,27 @@ cache_levels(int n, const size_t *sizes, const double *lat,
 			;
 		lv[i].size = sizes[j];
 	}
+}
+
+int
+cache_levels(int n, const size_t *sizes, const double *lat,
+	     struct cache_level *lv, int max)
+{
+	double jump[CACHE_MAXSIZES], slope[CACHE_MAXLEVELS];
+	int bound[CACHE_MAXLEVELS] = { 0 };
+	int nlev, i;
+
+	if (n > CACHE_MAXSIZES)
+		n = CACHE_MAXSIZES;
+	if (max > CACHE_MAXLEVELS)
+		max = CACHE_MAXLEVELS;
+	rises(n, lat, jump);
+	nlev = boundaries(n, sizes, jump, bound, max);
+	for (i = 0; i < nlev; i++)
+		flattest(lat, i ? bound[i - 1] + 1 : 0, bound[i], &lv[i],
+			 &slope[i]);
+	nlev = merge_levels(n, lat, lv, slope, nlev);
+	level_sizes(n, sizes, lat, lv, nlev);
 	return nlev;
 }
 
