@@ -31,12 +31,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "lib_bench.h"
 #include "lib_harness.h"
-#include "lib_opts.h"
 #include "lib_party.h"
 #include "lib_peer.h"
-#include "lib_sched.h"
 #include "lib_tcp.h"
 #include "lib_util.h"
 
@@ -45,9 +42,7 @@
 #define FREE_MSG 65536 /* messages no larger need no share of the budget */
 
 struct state {
-	const char *host; /* the server */
-	int port;
-	size_t msize;	  /* bytes per message */
+	struct net_client c; /* the server, the message size (lib_tcp) */
 	int fd;		  /* the connection */
 	char *buf;
 };
@@ -97,20 +92,20 @@ static int
 init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
-	uint32_t n = htonl((uint32_t)s->msize);
+	uint32_t n = htonl((uint32_t)s->c.msize);
 
-	s->buf = calloc(1, s->msize);
+	s->buf = calloc(1, s->c.msize);
 	if (s->buf == NULL) {
 		util_err("out of memory");
 		return -1;
 	}
-	s->fd = net_connect(s->host, s->port, SOCK_STREAM);
+	s->fd = net_connect(s->c.host, s->c.port, SOCK_STREAM);
 	if (s->fd < 0)
 		return -1;
 	net_nodelay(s->fd);
 	net_timeout(s->fd, 10);
 	if (util_writen(s->fd, &n, sizeof(n)) != sizeof(n)) {
-		util_syserr("cannot talk to %s", s->host);
+		util_syserr("cannot talk to %s", s->c.host);
 		return -1;
 	}
 	party_add_server(cx, peer_of_socket(s->fd));
@@ -121,11 +116,12 @@ static int
 run(void *sp, uint64_t n)
 {
 	struct state *s = sp;
+	size_t m = s->c.msize;
 
 	while (n-- > 0)
-		if (util_writen(s->fd, s->buf, s->msize) != (ssize_t)s->msize ||
-		    util_readn(s->fd, s->buf, s->msize) != (ssize_t)s->msize) {
-			util_err("the server at %s stopped answering", s->host);
+		if (util_writen(s->fd, s->buf, m) != (ssize_t)m ||
+		    util_readn(s->fd, s->buf, m) != (ssize_t)m) {
+			util_err("the server at %s stopped answering", s->c.host);
 			return -1;
 		}
 	return 0;
@@ -143,23 +139,22 @@ cleanup(void *sp)
 	s->buf = NULL;
 }
 
-struct opts {
-	struct state *s;
-	struct net_opts net; /* -s -S -b -p */
-};
-
-static int
-option(void *ctx, int c, const char *arg)
+/* The server: a process per connection. */
+static void __attribute__((noreturn))
+serve_tcp(int l)
 {
-	struct opts *op = ctx;
-	uint64_t v;
-	int rc = net_option(&op->net, c, arg);
+	net_fork_loop(l, serve, is_stop);
+}
 
-	if (rc != 0)
-		return rc < 0 ? -1 : 0;
-	if (util_size_arg("-m", arg, 1, MAX_MSG, &v) != 0)
+/* -S: lmbench's stop request, a connection closed without a byte. */
+static int
+stop_tcp(const char *host, int port)
+{
+	int fd = net_connect(host, port, SOCK_STREAM);
+
+	if (fd < 0)
 		return -1;
-	op->s->msize = (size_t)v;
+	close(fd);
 	return 0;
 }
 
@@ -168,55 +163,15 @@ option(void *ctx, int c, const char *arg)
 	"<message size>] [-p <port>] [-P <parallelism>] [-W <warmup>] " \
 	"[-N <repetitions>] server | -S [-p <port>] server"
 
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
-}
-
 int
 main(int argc, char **argv)
 {
-	struct state s = { NULL, PORT, 1, -1, NULL };
-	struct opts op = { &s, { 0, 0, NULL, PORT } };
-	struct bench_opts o;
+	static const struct net_latency p = { USAGE, "TCP latency using ",
+		SOCK_STREAM, 1, MAX_MSG, serve_tcp, stop_tcp };
+	struct state s = { { NULL, PORT, 1 }, -1, NULL };
 	struct bench_desc d = {
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
 	};
-	char label[1100];
-	int rc, fd;
 
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	sched_set_default("SAME");
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc < 0 || (op.net.serve && op.net.stop))
-		usage();
-	s.port = op.net.port;
-	if (op.net.serve) {
-		if (optind != argc)
-			usage();
-		rc = net_server(net_listen(op.net.bindaddr, s.port, SOCK_STREAM));
-		if (rc < 0)
-			return rc == -2 ? 0 : EXIT_FAILED;
-		net_fork_loop(rc, serve, is_stop);
-	}
-	if (argc - optind != 1)
-		usage();
-	s.host = argv[optind];
-	if (op.net.stop) {
-		fd = net_connect(s.host, s.port, SOCK_STREAM);
-		if (fd < 0)
-			return EXIT_FAILED;
-		close(fd);
-		return 0;
-	}
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
-	snprintf(label, sizeof(label), "TCP latency using %s", s.host);
-	return bench_measure_us(&d, &o, label, 1);
+	return net_latency_main(argc, argv, &p, &s.c, &d);
 }

@@ -26,12 +26,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "lib_bench.h"
 #include "lib_harness.h"
-#include "lib_opts.h"
 #include "lib_party.h"
 #include "lib_peer.h"
-#include "lib_sched.h"
 #include "lib_tcp.h"
 #include "lib_udp.h"
 #include "lib_util.h"
@@ -40,9 +37,7 @@
 #define MAX_MSG 65507
 
 struct state {
-	const char *host; /* the server */
-	int port;
-	size_t msize;	  /* bytes per datagram */
+	struct net_client c; /* the server, the datagram size (lib_tcp) */
 	int fd;
 	uint32_t seq;	  /* the next sequence number */
 	char *buf;
@@ -53,12 +48,12 @@ init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
-	s->buf = calloc(1, s->msize);
+	s->buf = calloc(1, s->c.msize);
 	if (s->buf == NULL) {
 		util_err("out of memory");
 		return -1;
 	}
-	s->fd = net_connect(s->host, s->port, SOCK_DGRAM);
+	s->fd = net_connect(s->c.host, s->c.port, SOCK_DGRAM);
 	if (s->fd < 0)
 		return -1;
 	net_timeout(s->fd, 5);
@@ -77,21 +72,21 @@ run(void *sp, uint64_t n)
 		ssize_t r;
 
 		memcpy(s->buf, &want, 4);
-		if (send(s->fd, s->buf, s->msize, 0) != (ssize_t)s->msize) {
-			util_syserr("send to %s", s->host);
+		if (send(s->fd, s->buf, s->c.msize, 0) != (ssize_t)s->c.msize) {
+			util_syserr("send to %s", s->c.host);
 			return -1;
 		}
 		do {
-			r = recv(s->fd, s->buf, s->msize, 0);
+			r = recv(s->fd, s->buf, s->c.msize, 0);
 			if (r < 0 && errno == EINTR)
 				continue;
 			if (r < 0 && errno == EAGAIN) {
 				util_err("no reply from %s in 5 seconds",
-					 s->host);
+					 s->c.host);
 				return -1;
 			}
 			if (r < 0) {
-				util_syserr("no reply from %s", s->host);
+				util_syserr("no reply from %s", s->c.host);
 				return -1;
 			}
 			memcpy(&got, s->buf, 4);
@@ -113,24 +108,11 @@ cleanup(void *sp)
 	s->buf = NULL;
 }
 
-struct opts {
-	struct state *s;
-	struct net_opts net; /* -s -S -b -p */
-};
-
-static int
-option(void *ctx, int c, const char *arg)
+/* The server: every datagram back to its sender. */
+static void __attribute__((noreturn))
+serve_udp(int l)
 {
-	struct opts *op = ctx;
-	uint64_t v;
-	int rc = net_option(&op->net, c, arg);
-
-	if (rc != 0)
-		return rc < 0 ? -1 : 0;
-	if (util_size_arg("-m", arg, 4, MAX_MSG, &v) != 0)
-		return -1;
-	op->s->msize = (size_t)v;
-	return 0;
+	udp_echo(l, MAX_MSG);
 }
 
 /* The usage line, which also says which options are taken. */
@@ -138,50 +120,15 @@ option(void *ctx, int c, const char *arg)
 	"<message size>] [-p <port>] [-P <parallelism>] [-W <warmup>] " \
 	"[-N <repetitions>] server | -S [-p <port>] server"
 
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
-}
-
 int
 main(int argc, char **argv)
 {
-	struct state s = { NULL, PORT, 4, -1, 1, NULL };
-	struct opts op = { &s, { 0, 0, NULL, PORT } };
-	struct bench_opts o;
+	static const struct net_latency p = { USAGE, "UDP latency using ",
+		SOCK_DGRAM, 4, MAX_MSG, serve_udp, udp_stop };
+	struct state s = { { NULL, PORT, 4 }, -1, 1, NULL };
 	struct bench_desc d = {
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
 	};
-	char label[1100];
-	int rc;
 
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	sched_set_default("SAME");
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc < 0 || (op.net.serve && op.net.stop))
-		usage();
-	s.port = op.net.port;
-	if (op.net.serve) {
-		if (optind != argc)
-			usage();
-		rc = net_server(net_listen(op.net.bindaddr, s.port, SOCK_DGRAM));
-		if (rc < 0)
-			return rc == -2 ? 0 : EXIT_FAILED;
-		udp_echo(rc, MAX_MSG);
-	}
-	if (argc - optind != 1)
-		usage();
-	s.host = argv[optind];
-	if (op.net.stop)
-		return udp_stop(s.host, s.port) == 0 ? 0 : EXIT_FAILED;
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
-	snprintf(label, sizeof(label), "UDP latency using %s", s.host);
-	return bench_measure_us(&d, &o, label, 1);
+	return net_latency_main(argc, argv, &p, &s.c, &d);
 }

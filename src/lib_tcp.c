@@ -39,7 +39,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lib_bench.h"
 #include "lib_clock.h"
+#include "lib_harness.h"
+#include "lib_opts.h"
 #include "lib_sched.h"
 #include "lib_tcp.h"
 #include "lib_util.h"
@@ -651,4 +654,66 @@ net_poll_loop(int l, const struct net_service *sv)
 		if (p[0].revents & POLLIN)
 			poll_accept(&ps, sv, l);
 	}
+}
+
+/* ------------------------------------------------------------------ */
+/* The round-trip programs over a network: lat_tcp, lat_udp.           */
+
+struct lat_opts {
+	const struct net_latency *p;
+	struct net_client *c;
+	struct net_opts net; /* -s -S -b -p -c */
+};
+
+static int
+lat_option(void *ctx, int c, const char *arg)
+{
+	struct lat_opts *op = ctx;
+	uint64_t v;
+	int rc = net_option(&op->net, c, arg);
+
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	if (util_size_arg("-m", arg, op->p->min_msg, op->p->max_msg, &v) != 0)
+		return -1;
+	op->c->msize = (size_t)v;
+	return 0;
+}
+
+int
+net_latency_main(int argc, char **argv, const struct net_latency *p,
+                 struct net_client *c, const struct bench_desc *d)
+{
+	struct lat_opts op = { p, c, { 0, 0, NULL, c->port } };
+	struct bench_opts o;
+	char label[1100];
+	int rc;
+
+	if (bench_start(argc, argv) != 0)
+		return EXIT_USAGE;
+	sched_set_default("SAME");
+	bench_opts_init(&o);
+	rc = opts_parse(argc, argv, p->usage, 0, &o, lat_option, &op);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc < 0 || (op.net.serve && op.net.stop) ||
+	    argc - rc != (op.net.serve ? 0 : 1)) {
+		opts_usage(p->usage);
+		return EXIT_USAGE;
+	}
+	c->port = op.net.port;
+	if (op.net.serve) {
+		rc = net_server(net_listen(op.net.bindaddr, c->port, p->socktype));
+		if (rc < 0)
+			return rc == -2 ? 0 : EXIT_FAILED;
+		p->serve(rc);
+		return EXIT_FAILED; /* not reached: serve ends the server */
+	}
+	c->host = argv[rc];
+	if (op.net.stop)
+		return p->stop(c->host, c->port) == 0 ? 0 : EXIT_FAILED;
+	if (bench_check_env() != 0)
+		return EXIT_USAGE;
+	snprintf(label, sizeof(label), "%s%s", p->label, c->host);
+	return bench_measure_us(d, &o, label, 1);
 }

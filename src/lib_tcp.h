@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lib_harness.h"
+
 /* A port number 1..65535; 0, or -1 after a message. */
 int net_parse_port(const char *arg, int *port);
 /* A socket of socktype bound to bindaddr (NULL: every interface, IPv6
@@ -115,5 +117,32 @@ void net_poll_loop(int l, const struct net_service *sv)
  * and their is_stop: any byte. */
 int net_stop_byte(struct net_conn *c);
 int net_any_byte(const char *buf, size_t n);
+
+/*
+ * lat_tcp and lat_udp: one body, the transport a parameter.  The
+ * program's state starts with the struct net_client its callbacks read.
+ */
+struct net_client {
+	const char *host; /* the server */
+	int port;         /* its port (-p, or the program's lmbench port) */
+	size_t msize;     /* -m: bytes per message */
+};
+struct net_latency {
+	const char *usage;  /* the usage line (lib_opts: the option table) */
+	const char *label;  /* "TCP latency using ": the host follows */
+	int socktype;       /* SOCK_STREAM or SOCK_DGRAM */
+	uint64_t min_msg;   /* -m's range */
+	uint64_t max_msg;
+	/* the server's loop on its listening socket (it never returns) */
+	void (*serve)(int l);
+	/* -S: ask the server at host:port to stop; 0, or -1 after a
+	 * message */
+	int (*stop)(const char *host, int port);
+};
+/* The whole program but for its transport: -s serves, -S stops, else
+ * d measures round trips to the server and the label's line is printed.
+ * Returns the exit status. */
+int net_latency_main(int argc, char **argv, const struct net_latency *p,
+                     struct net_client *c, const struct bench_desc *d);
 
 #endif
