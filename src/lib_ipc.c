@@ -215,6 +215,31 @@ bw_option(void *sp, int c, const char *arg)
 	return ipc_parse_sizes(c, arg, &s->msize, &s->total);
 }
 
+/* The start of the pipe and socket programs: the supervisor, the
+ * options of the usage line (no operands), one helper placed with its
+ * copy (SAME unless LMBENCH_SCHED says otherwise), the environment
+ * checked.  0, or -1 after a message or the usage line (exit 2). */
+static int
+ipc_start(int argc, char **argv, const char *usage, struct bench_opts *o,
+          int (*option)(void *ctx, int c, const char *arg), void *ctx)
+{
+	int rc;
+
+	if (bench_start(argc, argv) != 0)
+		return -1;
+	bench_opts_init(o);
+	o->helpers = 1;
+	sched_set_default("SAME");
+	rc = opts_parse(argc, argv, usage, 0, o, option, ctx);
+	if (rc == -1)
+		return -1;
+	if (rc != argc) {
+		opts_usage(usage);
+		return -1;
+	}
+	return bench_check_env();
+}
+
 /* bw_pipe's and bw_unix's usage line, which also says which options
  * they take. */
 #define BW_USAGE                                                              \
@@ -232,23 +257,10 @@ ipc_bandwidth_main(int argc, char **argv, int (*channel)(int fd[2]),
 				.run = bw_run,
 				.cleanup = bw_cleanup,
 				.state = &s };
-	int rc;
 
-	if (bench_start(argc, argv) != 0)
+	if (ipc_start(argc, argv, BW_USAGE, &o, bw_option, &s) != 0)
 		return EXIT_USAGE;
-	bench_opts_init(&o);
-	o.helpers = 1;
-	sched_set_default("SAME");
-	rc = opts_parse(argc, argv, BW_USAGE, 0, &o, bw_option, &s);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc != argc) {
-		opts_usage(BW_USAGE);
-		return EXIT_USAGE;
-	}
 	ipc_round_total(s.msize, &s.total);
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
 	return bench_measure_mbs(&d, &o, label, (double)s.total);
 }
 
@@ -330,21 +342,8 @@ ipc_latency_main(int argc, char **argv,
 				.run = lat_run,
 				.cleanup = lat_cleanup,
 				.state = &s };
-	int rc;
 
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	o.helpers = 1;
-	sched_set_default("SAME");
-	rc = opts_parse(argc, argv, usage, 0, &o, lat_option, &s);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc != argc) {
-		opts_usage(usage);
-		return EXIT_USAGE;
-	}
-	if (bench_check_env() != 0)
+	if (ipc_start(argc, argv, usage, &o, lat_option, &s) != 0)
 		return EXIT_USAGE;
 	return bench_measure_us(&d, &o, label, 1);
 }
