@@ -180,6 +180,18 @@ $(FLAGS_FILE): FORCE
 	@mkdir -p $(OBJ)
 	@echo '$(FLAGS_NOW)' | cmp -s - $@ || echo '$(FLAGS_NOW)' >$@
 
+# The version, from one place: the VERSION file of a release tarball
+# (make dist), else git describe; lib_opts.o alone carries it.
+VERSION := $(shell cat VERSION 2>/dev/null || git describe --tags --always --dirty 2>/dev/null || echo unknown)
+VERSION_FILE := $(OBJ)/.version
+
+$(VERSION_FILE): FORCE
+	@mkdir -p $(OBJ)
+	@echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' >$@
+
+$(OBJ)/lib_opts.o: $(VERSION_FILE)
+$(OBJ)/lib_opts.o: ALL_CFLAGS += -DLMBENCH_VERSION='"$(VERSION)"'
+
 $(OBJ)/%.o: src/%.c $(FLAGS_FILE)
 	@mkdir -p $(OBJ)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<

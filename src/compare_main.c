@@ -6,12 +6,27 @@
 #include <string.h>
 
 #include "compare.h"
+#include "lib_opts.h"
 #include "lib_util.h"
 
 #define USAGE                                                                 \
 	"[--threshold PCT] [--thresholds FILE] [--alpha A] "                  \
 	"[--fail-on-regression] [--allow-missing] [--strict] "                \
 	"[--format text|json|csv|markdown|github|junit] BASE NEW"
+#define HELP                                                                  \
+	"--threshold PCT       a change under PCT percent is noise (default "  \
+	"5)\n"                                                                 \
+	"--thresholds FILE     per-metric thresholds (lmbench-compare(1))\n"   \
+	"--alpha A             the significance level of the test (default "   \
+	"0.05)\n"                                                              \
+	"--fail-on-regression  the gate: exit 1 on a regression, a failed "     \
+	"program or a missing metric\n"                                        \
+	"--allow-missing       metrics missing from the new run do not fail "  \
+	"the gate\n"                                                           \
+	"--strict              unreliable (mixed) metrics fail the gate too\n" \
+	"--format F            text, json, csv, markdown, github or junit\n"   \
+	"BASE NEW              result files or directories, or comma lists\n"  \
+	"Environment: none"
 
 
 static const char *const format_names[] = { "text",     "json",   "csv",
@@ -202,8 +217,15 @@ parse_args(int argc, char **argv, struct opts *o, const char **pos,
 					return -1;
 			break;
 		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			util_usage(USAGE);
-			return -1;
+			opts_help(USAGE, HELP);
+			exit(0);
+		} else if (strcmp(a, "--version") == 0) {
+			if (argc != 2) {
+				util_err("--version takes no other arguments");
+				return -1;
+			}
+			opts_version();
+			exit(0);
 		} else if (a[0] == '-' && a[1] != '\0') {
 			util_err("unknown option %s (see %s -h)", a, util_progname());
 			return -1;

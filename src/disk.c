@@ -200,16 +200,18 @@ zones(struct disk *d)
 int
 main(int argc, char **argv)
 {
+	static const struct bench_prog prog = {
+		.usage = "device",
+		.help = "device  the disk (or file) to read: its seek times and "
+		        "zone bandwidths",
+		.min_operands = 1,
+		.max_operands = 1,
+	};
+	struct bench_opts o;
 	struct disk d;
 
 	memset(&d, 0, sizeof(d));
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	if (argc != 2 || argv[1][0] == '-') {
-		fprintf(stderr, "Usage: %s device\n", util_progname());
-		return EXIT_USAGE;
-	}
-	d.name = argv[1];
+	d.name = argv[bench_begin(argc, argv, &prog, &o)];
 	if (open_disk(&d) != 0)
 		return EXIT_FAILED;
 	if (!d.direct)

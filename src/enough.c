@@ -21,12 +21,10 @@ main(int argc, char **argv)
 {
 	double e;
 
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	if (argc != 1) {
-		util_usage("");
-		return EXIT_USAGE;
-	}
+	static const struct bench_prog prog = { .usage = "" };
+	struct bench_opts o;
+
+	(void)bench_begin(argc, argv, &prog, &o);
 	e = timing_enough_ns();
 	if (e < 0)
 		return EXIT_USAGE;

@@ -53,15 +53,17 @@ flush_one(const char *name)
 int
 main(int argc, char **argv)
 {
+	static const struct bench_prog prog = {
+		.usage = "device|file...",
+		.help = "device|file...  what to write back and drop from the "
+		        "page cache",
+		.min_operands = 1,
+		.max_operands = -1,
+	};
+	struct bench_opts o;
 	int i, rc = 0;
 
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	if (argc < 2 || argv[1][0] == '-') {
-		fprintf(stderr, "Usage: %s device|file...\n", util_progname());
-		return EXIT_USAGE;
-	}
-	for (i = 1; i < argc; i++)
+	for (i = bench_begin(argc, argv, &prog, &o); i < argc; i++)
 		if (flush_one(argv[i]) != 0)
 			rc = EXIT_FAILED;
 	return rc;

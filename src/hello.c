@@ -9,13 +9,19 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "lib_opts.h"
 #include "lib_util.h"
 
 int
 main(int argc, char **argv)
 {
+	int rc;
+
+	util_set_progname(argc > 0 ? argv[0] : NULL);
+	rc = opts_standard(argc, argv, "", NULL, 0);
+	if (rc != 0)
+		return rc > 0 ? 0 : EXIT_USAGE;
 	if (argc != 1) {
-		util_set_progname(argv[0]);
 		util_usage("");
 		return EXIT_USAGE;
 	}

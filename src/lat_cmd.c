@@ -85,17 +85,6 @@ cleanup(void *sp)
 	s->devnull = -1;
 }
 
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "\
-	"cmdline..."
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -103,19 +92,17 @@ main(int argc, char **argv)
 	struct state s = { NULL, -1 };
 	struct bench_desc d = { .init = init, .run = run, .cleanup = cleanup,
 				.state = &s };
-	int rc;
+	/* Options end at the command: its own options are not ours. */
+	static const struct bench_prog prog = {
+		.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+		         "cmdline...",
+		.help = "cmdline...  the command and its arguments, run without "
+		        "a shell",
+		.min_operands = 1,
+		.max_operands = -1,
+		.first_operand = 1,
+	};
 
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	/* "+": the command's own options are not ours. */
-	rc = opts_parse(argc, argv, USAGE, 1, &o, NULL, NULL);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc < 0 || rc >= argc)
-		usage();
-	s.argv = &argv[rc];
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
+	s.argv = &argv[bench_begin(argc, argv, &prog, &o)];
 	return bench_measure_us(&d, &o, "lat_cmd", 1);
 }

@@ -165,25 +165,6 @@ cleanup(void *sp)
 	s->fd = -1;
 }
 
-/* The options, as the usage line shows them (and opts_parse takes). */
-#define OPTIONS "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	char names[128] = "";
-	size_t i;
-
-	for (i = 0; i < NMODES; i++) {
-		if (i)
-			strcat(names, "|");
-		strcat(names, modes[i].name);
-	}
-	fprintf(stderr, "Usage: %s %s %s [file]\n", util_progname(), OPTIONS,
-	        names);
-	exit(EXIT_USAGE);
-}
-
 /* A file for stat/fstat/open when none is given. */
 static const char *
 default_file(void)
@@ -209,6 +190,15 @@ default_file(void)
 	return path;
 }
 
+static const struct bench_prog prog = {
+	.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+	         "null|read|write|stat|fstat|open [file]",
+	.help = "file  what stat, fstat and open use (default: a file made "
+	        "in a private directory)",
+	.min_operands = 1,
+	.max_operands = 2,
+};
+
 int
 main(int argc, char **argv)
 {
@@ -218,31 +208,13 @@ main(int argc, char **argv)
 		.init = init, .run = NULL, .cleanup = cleanup, .state = &s
 	};
 	struct stat st;
-	size_t i;
-	int rc;
+	int first = bench_begin(argc, argv, &prog, &o);
 
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, OPTIONS, 0, &o, NULL, NULL);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc < 0)
-		usage();
-	if (optind >= argc || argc - optind > 2)
-		usage();
-	for (i = 0; i < NMODES; i++)
-		if (strcmp(argv[optind], modes[i].name) == 0)
-			current = &modes[i];
-	if (current == NULL) {
-		util_err("unknown mode '%s' (see -h)", argv[optind]);
-		return EXIT_USAGE;
-	}
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
+	current = &modes[bench_lookup("mode", argv[first], modes, NMODES,
+	                              sizeof(modes[0]))];
 	if (current->run == do_stat || current->run == do_fstat ||
 	    current->run == do_open) {
-		s.file = optind + 1 < argc ? argv[optind + 1] : default_file();
+		s.file = first + 1 < argc ? argv[first + 1] : default_file();
 		if (s.file == NULL)
 			return EXIT_FAILED;
 		if (stat(s.file, &st) != 0) {

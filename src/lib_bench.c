@@ -1,9 +1,14 @@
 /*
  * lib_bench.c - a program's use of the harness (lib_bench.h).
  */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
 #include "lib_bench.h"
 #include "lib_clock.h"
 #include "lib_harness.h"
+#include "lib_opts.h"
 #include "lib_report.h"
 #include "lib_sched.h"
 #include "lib_super.h"
@@ -15,6 +20,58 @@ bench_start(int argc, char **argv)
 	util_set_progname(argc > 0 ? argv[0] : NULL);
 	report_set_args(argc, argv);
 	return super_start();
+}
+
+void
+bench_usage(const struct bench_prog *p)
+{
+	opts_usage(p->usage);
+	exit(EXIT_USAGE);
+}
+
+int
+bench_begin(int argc, char **argv, const struct bench_prog *p,
+            struct bench_opts *o)
+{
+	int rc, n;
+
+	util_set_progname(argc > 0 ? argv[0] : NULL);
+	rc = opts_standard(argc, argv, p->usage, p->help, p->first_operand);
+	if (rc != 0)
+		exit(rc > 0 ? 0 : EXIT_USAGE);
+	if (bench_start(argc, argv) != 0)
+		exit(EXIT_USAGE);
+	bench_opts_init(o);
+	rc = opts_parse(argc, argv, p->usage, p->first_operand, o, p->option,
+	                p->ctx);
+	if (rc == -1)
+		exit(EXIT_USAGE);
+	if (rc < 0)
+		bench_usage(p);
+	n = argc - rc;
+	if (n < p->min_operands || (p->max_operands >= 0 && n > p->max_operands))
+		bench_usage(p);
+	if (bench_check_env() != 0)
+		exit(EXIT_USAGE);
+	return rc;
+}
+
+size_t
+bench_lookup(const char *what, const char *name, const void *table, size_t n,
+             size_t size)
+{
+	const char *entry = table;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const char *entry_name;
+
+		memcpy(&entry_name, entry + i * size, sizeof(entry_name));
+		if (strcmp(name, entry_name) == 0)
+			return i;
+	}
+	util_err("unknown %s '%s' (see -h)", what, name);
+	exit(EXIT_USAGE);
 }
 
 int

@@ -9,6 +9,43 @@
 #include "lib_harness.h"
 
 /*
+ * A program's shape, as bench_begin takes it: the usage line (after
+ * the name; it is the option table, lib_opts.h), what its own options
+ * and operands mean for --help (lines "-x <value>  meaning"; NULL:
+ * only what the usage line shows), how many operands it takes, and
+ * its own options' handler.
+ */
+struct bench_prog {
+	const char *usage;
+	const char *help;
+	int min_operands, max_operands; /* max_operands -1: no limit */
+	int first_operand;              /* options end at the first operand */
+	int (*option)(void *ctx, int c, const char *arg); /* 0, or -1 after
+	                                                   * a message */
+	void *ctx;
+};
+
+/*
+ * The start every program makes: bench_start, --help and --version
+ * (exit 0), the options into o (bench_opts_init first), the count of
+ * operands, the environment check.  Returns the index of the first
+ * operand; on a usage error it prints one line (or the usage) and
+ * exits 2, on a failed start it exits 2 after a message.
+ */
+int bench_begin(int argc, char **argv, const struct bench_prog *p,
+                struct bench_opts *o);
+/* The usage line of p on stderr, then exit 2. */
+void bench_usage(const struct bench_prog *p) __attribute__((noreturn));
+
+/*
+ * The entry of a table of n entries of size bytes each whose first
+ * member is its name (const char *) that is called name: its index;
+ * none: "PROG: unknown WHAT 'name' (see -h)" and exit 2.
+ */
+size_t bench_lookup(const char *what, const char *name, const void *table,
+                    size_t n, size_t size);
+
+/*
  * Start a program: remember its name and arguments for messages and
  * records, then split into a supervisor and a worker (super_start).
  * Returns 0 in the worker; -1 (after a message) if the split fails.

@@ -5,12 +5,19 @@
  */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "lib_harness.h"
 #include "lib_opts.h"
 #include "lib_util.h"
+
+/* The suite's version: the Makefile passes it (git describe in a
+ * checkout, the VERSION file in a release tarball). */
+#ifndef LMBENCH_VERSION
+#define LMBENCH_VERSION "unknown"
+#endif
 
 /* -P, -W or -N with its value into o: 1, or -1 after a message. */
 static int
@@ -117,6 +124,146 @@ opts_usage(const char *usage)
 	fprintf(stderr, "%s%s\n", *p ? " " : "", p);
 }
 
+/* What the shared options mean, for --help. */
+static const char *const common_help[] = {
+	"-P <parallelism>  copies of the measurement run at once (1 to 128)",
+	"-W <warmup>       microseconds of untimed running before sampling",
+	"-N <repetitions>  timed intervals per copy; the median is reported",
+};
+
+/* Is there a line for option c in help ("-c..." at a line's start)? */
+static int
+help_has(const char *help, int c)
+{
+	const char *p = help;
+
+	while (p != NULL && *p != '\0') {
+		if (p[0] == '-' && p[1] == c)
+			return 1;
+		p = strchr(p, '\n');
+		if (p != NULL)
+			p++;
+	}
+	return 0;
+}
+
+/* The option c's bracketed form in the usage line ("-m <message size>"),
+ * printed as a help line of its own. */
+static void
+help_from_usage(const char *usage, int c)
+{
+	const char *p = usage, *end;
+
+	while ((p = strchr(p, '-')) != NULL) {
+		if (p[1] == c && (p == usage || p[-1] == '[' || p[-1] == ' ')) {
+			/* "[-m <message size>]" to its bracket, a bare "-s"
+			 * to the end of its word. */
+			end = strchr(p, p > usage && p[-1] == '[' ? ']' : ' ');
+			if (end == NULL)
+				end = p + strlen(p);
+			printf("  %.*s\n", (int)(end - p), p);
+			return;
+		}
+		p++;
+	}
+}
+
+void
+opts_help(const char *usage, const char *help)
+{
+	char letters[128];
+	const char *p, *nl;
+	size_t i;
+
+	fflush(stderr);
+	printf("Usage: %s", util_progname());
+	for (p = usage; (nl = strstr(p, " | ")) != NULL; p = nl + 3)
+		printf("%s%.*s\n   or: %s", *p ? " " : "", (int)(nl - p), p,
+		       util_progname());
+	printf("%s%s\n", *p ? " " : "", p);
+	if (opts_letters(usage, letters, sizeof(letters)) != 0)
+		letters[0] = '\0';
+	printf("Options:\n");
+	for (i = 0; i < sizeof(common_help) / sizeof(common_help[0]); i++)
+		if (strchr(letters, common_help[i][1]) != NULL)
+			printf("  %s\n", common_help[i]);
+	for (p = help; p != NULL && *p != '\0' &&
+	               strncmp(p, "Environment:", 12) != 0;
+	     p = nl + 1) {
+		nl = strchr(p, '\n');
+		if (nl == NULL)
+			nl = p + strlen(p) - 1;
+		printf("  %.*s\n", (int)(nl - p + (*nl != '\n')), p);
+	}
+	for (p = letters; *p != '\0'; p++)
+		if (*p != ':' && strchr("PWN", *p) == NULL &&
+		    !help_has(help, *p))
+			help_from_usage(usage, *p);
+	printf("  -h, --help        this text\n"
+	       "  --version         the program's version\n");
+	/* A help that names no harness options says its environment. */
+	p = help != NULL ? strstr(help, "\nEnvironment:") : NULL;
+	if (p != NULL)
+		printf("%s\n", p + 1);
+	else
+		printf("Environment: ENOUGH, TIMING_O, LOOP_O, LMBENCH_SCHED, "
+		       "LMBENCH_JSON (lmbench-ng(7)).\n");
+	printf("Manual: man %s\n", util_progname());
+}
+
+void
+opts_version(void)
+{
+	printf("%s (lmbench-ng) %s\n", util_progname(), LMBENCH_VERSION);
+}
+
+/* Does option c of optstring take a value? */
+static int
+takes_value(const char *optstring, int c)
+{
+	const char *p = strchr(optstring, c);
+
+	return c != ':' && p != NULL && p[1] == ':';
+}
+
+int
+opts_standard(int argc, char **argv, const char *usage, const char *help,
+              int first_operand)
+{
+	char letters[128];
+	int i;
+
+	if (opts_letters(usage, letters, sizeof(letters)) != 0)
+		letters[0] = '\0';
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (strcmp(a, "--") == 0)
+			break;
+		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			opts_help(usage, help);
+			return 1;
+		}
+		if (strcmp(a, "--version") == 0) {
+			if (argc != 2) {
+				util_err("--version takes no other arguments");
+				return -1;
+			}
+			opts_version();
+			return 1;
+		}
+		if (a[0] != '-' || a[1] == '\0') {
+			if (first_operand)
+				break;
+			continue;
+		}
+		/* "-m 100": the value is the next word, not an option. */
+		if (a[2] == '\0' && takes_value(letters, a[1]))
+			i++;
+	}
+	return 0;
+}
+
 int
 opts_parse(int argc, char **argv, const char *usage, int first_operand,
            struct bench_opts *o,
@@ -125,6 +272,9 @@ opts_parse(int argc, char **argv, const char *usage, int first_operand,
 	char optstring[128], all[132];
 	int c;
 
+	c = opts_standard(argc, argv, usage, NULL, first_operand);
+	if (c != 0)
+		exit(c > 0 ? 0 : EXIT_USAGE);
 	optstring[0] = '\0';
 	if (opts_letters(usage, optstring, sizeof(optstring)) != 0) {
 		util_err("usage line with too many options");

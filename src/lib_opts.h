@@ -27,8 +27,24 @@ int opts_letters(const char *usage, char *optstring, size_t len);
 /* "Usage: PROG <usage>" on stderr, the program's name also after each
  * " | " that starts another form (the caller exits 2). */
 void opts_usage(const char *usage);
+/* --help and -h: "Usage: ..." then one line per option on stdout
+ * (the shared ones' meaning here, the program's own from help: lines
+ * "-x <value>  what it does", and any option help leaves out as the
+ * usage line shows it), then the environment read: the harness's, or
+ * help's last line when it starts "Environment:". */
+void opts_help(const char *usage, const char *help);
+/* "PROG (lmbench-ng) VERSION" on stdout. */
+void opts_version(void);
 /*
- * getopt over the options the usage line names (opts_letters): -P -W
+ * --help, -h or --version among the options (before the first operand
+ * when first_operand): the text printed, 1 (exit 0); --version with
+ * other arguments: -1 after a message (exit 2); none of them: 0.
+ */
+int opts_standard(int argc, char **argv, const char *usage, const char *help,
+                  int first_operand);
+/*
+ * getopt over the options the usage line names (opts_letters), after
+ * opts_standard (which exits for --help and --version): -P -W
  * -N, where it names them, fill o; every other to handle(ctx, letter,
  * argument) (NULL: the program names none of its own).  first_operand:
  * stop at the first operand (lat_cmd: the command's own options are not

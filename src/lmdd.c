@@ -46,6 +46,7 @@
 #include <unistd.h>
 
 #include "lib_bench.h"
+#include "lib_opts.h"
 #include "lib_util.h"
 
 static const char *const known[] = {
@@ -509,6 +510,19 @@ lmdd_close(struct lmdd *d)
 	return rc;
 }
 
+/* The usage line and what its operands mean, for --help. */
+#define LMDD_USAGE "[if=FILE] [of=FILE] [bs=N] [count=N] [move=N] " \
+	"[print=N] [label=TEXT] ..."
+#define LMDD_HELP \
+	"if=FILE     read FILE (default: internal, nothing read)\n" \
+	"of=FILE     write FILE (default: internal, nothing written)\n" \
+	"bs=N        block size in bytes (k m g suffixes; default 8k)\n" \
+	"count=N     blocks to move\n" \
+	"move=N      bytes to move (k m g suffixes), instead of count\n" \
+	"print=N     0-3: the form of the rate line (man lmdd)\n" \
+	"label=TEXT  printed before the rate line\n" \
+	"...         the rest of lmbench's lmdd operands: man lmdd"
+
 int
 main(int argc, char **argv)
 {
@@ -516,13 +530,12 @@ main(int argc, char **argv)
 	double t0 = 0;
 	int rc;
 
+	util_set_progname(argv[0]);
+	rc = opts_standard(argc, argv, LMDD_USAGE, LMDD_HELP, 1);
+	if (rc != 0)
+		return rc > 0 ? 0 : EXIT_USAGE;
 	if (bench_start(argc, argv) != 0)
 		return EXIT_USAGE;
-	if (argc == 2 && strcmp(argv[1], "-h") == 0) {
-		fprintf(stderr, "Usage: lmdd [if=FILE] [of=FILE] [bs=N] [count=N] "
-				"[move=N] [print=N] [label=TEXT] ... (man lmdd)\n");
-		return EXIT_USAGE;
-	}
 	rc = lmdd_parse(&d, argc, argv);
 	if (rc != 0)
 		return rc;

@@ -332,11 +332,11 @@ is_exit(const char *buf, size_t n)
 	return n >= 4 && strncmp(buf, "EXIT", 4) == 0;
 }
 
-static void __attribute__((noreturn))
-usage(void)
+/* -b and -c for bench_begin. */
+static int
+option(void *ctx, int c, const char *arg)
 {
-	fprintf(stderr, "Usage: %s [-b <address>] [-c <placement>] [port]\n", util_progname());
-	exit(EXIT_USAGE);
+	return net_option(ctx, c, arg) < 0 ? -1 : 0;
 }
 
 int
@@ -347,21 +347,23 @@ main(int argc, char **argv)
 	static const struct net_service sv = { ready, drop, refuse, is_exit,
 						&root };
 	const char *dir = getenv("DOCROOT");
-	int c, l;
+	const struct bench_prog prog = {
+		.usage = "[-b <address>] [-c <placement>] [port]",
+		.help = "-b <address>    the address to listen on (default: "
+		        "every one)\n"
+		        "-c <placement>  the CPUs the server may run on "
+		        "(LMBENCH_SCHED's forms)\n"
+		        "port            the port (default: 80, as lmbench's)",
+		.max_operands = 1,
+		.option = option,
+		.ctx = &net,
+	};
+	struct bench_opts o;
+	int first, l;
 
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
+	first = bench_begin(argc, argv, &prog, &o);
 	sched_set_default("SAME");
-	opterr = 0;
-	while ((c = getopt(argc, argv, "hb:c:")) != -1) {
-		if (c != 'b' && c != 'c')
-			usage();
-		if (net_option(&net, c, optarg) < 0)
-			return EXIT_USAGE;
-	}
-	if (argc - optind > 1)
-		usage();
-	if (argc - optind == 1 && net_parse_port(argv[optind], &net.port) != 0)
+	if (argc - first == 1 && net_parse_port(argv[first], &net.port) != 0)
 		return EXIT_USAGE;
 	if (dir == NULL || *dir == '\0')
 		dir = ".";

@@ -34,12 +34,15 @@ main(int argc, char **argv)
 	char *p;
 	double s;
 
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	if (argc > 2 || (argc == 2 && argv[1][0] == '-')) {
-		util_usage("[max MB]");
-		return EXIT_USAGE;
-	}
+	static const struct bench_prog prog = {
+		.usage = "[max MB]",
+		.help = "max MB  the most memory to try, in megabytes (default: "
+		        "3/4 of what is available)",
+		.max_operands = 1,
+	};
+	struct bench_opts o;
+
+	(void)bench_begin(argc, argv, &prog, &o);
 	if (argc == 2) {
 		why = util_parse_u64(argv[1], 1, 1ULL << 40, &max);
 		if (why != NULL) {

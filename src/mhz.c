@@ -54,13 +54,6 @@ option(void *sp, int c, const char *arg)
 	return 0;
 }
 
-static void __attribute__((noreturn))
-usage(void)
-{
-	util_usage("[-d] [-c]");
-	exit(EXIT_USAGE);
-}
-
 /* "%.0f MHz, %.4f nanosec clock" on stdout, as lmbench's. */
 static int
 report_mhz(double mhz, double period_ns)
@@ -83,24 +76,19 @@ main(int argc, char **argv)
 	int rc, flags = 0, tries;
 	double period = 0;
 	size_t i;
+	/* Only -d and -c: no -P, -W or -N for mhz. */
+	const struct bench_prog prog = {
+		.usage = "[-d] [-c]",
+		.help = "-d  first print every sample (ns per add) as a C "
+		        "initialiser\n"
+		        "-c  print only the clock period in nanoseconds",
+		.option = option,
+		.ctx = &flags,
+	};
 
 	memset(&s, 0, sizeof(s));
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
+	(void)bench_begin(argc, argv, &prog, &o);
 	o.stat = BENCH_MINIMUM;
-	/* Only -d and -c: no -P, -W or -N for mhz. */
-	opterr = 0;
-	while ((rc = getopt(argc, argv, "hdc")) != -1) {
-		if (rc == 'd' || rc == 'c')
-			option(&flags, rc, NULL);
-		else
-			usage();
-	}
-	if (optind != argc)
-		usage();
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
 	ops_default_args(&s.args, (uint64_t)getpid());
 	/* The fastest of each chain over the tries so far: a slow spell
 	 * (a busy neighbour) during one chain only delays agreement. */

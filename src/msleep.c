@@ -19,12 +19,15 @@ main(int argc, char **argv)
 	uint64_t ms;
 	const char *why;
 
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	if (argc != 2 || argv[1][0] == '-') {
-		util_usage("milliseconds");
-		return EXIT_USAGE;
-	}
+	static const struct bench_prog prog = {
+		.usage = "milliseconds",
+		.help = "milliseconds  how long to sleep (0 to 86400000)",
+		.min_operands = 1,
+		.max_operands = 1,
+	};
+	struct bench_opts o;
+
+	(void)bench_begin(argc, argv, &prog, &o);
 	why = util_parse_u64(argv[1], 0, 86400000ULL, &ms);
 	if (why != NULL) {
 		util_err("bad milliseconds '%s': %s", argv[1], why);

@@ -17,14 +17,10 @@
 int
 main(int argc, char **argv)
 {
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	if (argc != 1) {
-		util_usage("");
-		return EXIT_USAGE;
-	}
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
+	static const struct bench_prog prog = { .usage = "" };
+	struct bench_opts o;
+
+	(void)bench_begin(argc, argv, &prog, &o);
 	return report_stdout("timing_o", "us", 5,
 	                     timing_overhead_ns() / 1000.0) == 0
 	           ? 0

@@ -511,7 +511,7 @@ for c in "$T_TMP/empty.0|$FX/new.0" "$FX/base.0|$T_TMP/garbage.0" "$FX/base.0|/n
 	"$FX/base.0|$ORIG.nonexistent" "$FX/base.0|$top/tests/fixtures/x86_64-linux-gnu/truncated.0" \
 	"$T_TMP/trunc.0|$FX/new.0" "$FX/base.0|$T_TMP/v2.0" "$T_TMP/two.0|$FX/new.0" "$T_TMP/nometric.0|$FX/new.0" \
 	"$FX/base.0|$T_TMP/other.1" "--thresholds|$T_TMP/badlimits|$FX/base.0|$FX/new.0" "--thresholds|/nonexistent|$FX/base.0|$FX/new.0" \
-	"--alpha|2|$FX/base.0|$FX/new.0" "--format" "-h"; do
+	"--alpha|2|$FX/base.0|$FX/new.0" "--format"; do
 	old=$IFS
 	IFS='|'
 	# shellcheck disable=SC2086 # split on | on purpose
@@ -522,7 +522,10 @@ for c in "$T_TMP/empty.0|$FX/new.0" "$FX/base.0|$T_TMP/garbage.0" "$FX/base.0|/n
 	expect_one_line "$T_TMP/err" "compare $c"
 	if [ -s "$T_TMP/out" ]; then not_ok "compare $c: wrote to stdout"; else ok; fi
 done
-has "$T_TMP/err" '^Usage: lmbench-compare ' "-h: the usage line"
+run_prog "$CMP" -h
+expect_rc 0 "compare -h"
+has "$T_TMP/out" '^Usage: lmbench-compare ' "-h: the usage line"
+has "$T_TMP/out" '^  --fail-on-regression ' "-h: a line per option"
 
 # ---------------------------------------------------------- speed
 

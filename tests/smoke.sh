@@ -56,12 +56,28 @@ bad() {
 	fi
 }
 
-# usage_checks PROG EXTRA...: -h, an unknown option, extra arguments.
+# help_checks PROG: -h and --help print the usage and a line per option
+# on stdout, status 0; --version its version; --version with more
+# arguments is a usage error.
+help_checks() {
+	for help_opt in -h --help; do
+		run_prog "$BUILD/$1" "$help_opt"
+		expect_rc 0 "$1 $help_opt"
+		if grep -q "^Usage: $1" "$T_TMP/out" && grep -q "^  -h, --help" "$T_TMP/out" &&
+			[ ! -s "$T_TMP/err" ]; then ok; else not_ok "$1 $help_opt: no usage and options on stdout"; fi
+	done
+	run_prog "$BUILD/$1" --version
+	expect_rc 0 "$1 --version"
+	if grep -Eq "^$1 \(lmbench-ng\) [^ ]+$" "$T_TMP/out"; then ok; else not_ok "$1 --version: not 'PROG (lmbench-ng) VERSION'"; fi
+	bad "$1" 2 --version extra
+}
+
+# usage_checks PROG EXTRA...: --help, --version, an unknown option,
+# extra arguments.
 usage_checks() {
 	prog=$1
 	shift
-	bad "$prog" 2 -h
-	if grep -q "^Usage: $prog" "$T_TMP/err"; then ok; else not_ok "$prog -h: no usage line"; fi
+	help_checks "$prog"
 	bad "$prog" 2 -Z
 	bad "$prog" 2 "$@"
 }

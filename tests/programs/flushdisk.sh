@@ -8,7 +8,7 @@ run_prog "$BUILD/flushdisk" "$f"
 expect_rc 0 "flushdisk FILE"
 if [ ! -s "$T_TMP/err" ] && [ ! -s "$T_TMP/out" ]; then ok; else not_ok "flushdisk printed: $(cat "$T_TMP/err")"; fi
 bad flushdisk 2
-bad flushdisk 2 -h
+help_checks flushdisk
 bad flushdisk 1 /nonexistent
 bad flushdisk 1 /dev/null
 rm -f "$f"

@@ -20,8 +20,7 @@ expect_rc 1 "lmdd ipat=1 on a changed file"
 if grep -q '^off=0 want=fa0 got=' "$T_TMP/err" && grep -q 'did not hold the pattern' "$T_TMP/err"; then ok; else not_ok "lmdd mismatch: $(cat "$T_TMP/err")"; fi
 result lmdd err '^[0-9]+\.[0-9]{2} MB/sec$' - 0 0 if="$f" rand=800k count=50 print=4
 result lmdd err '^[0-9]+\.[0-9]{2} MB/sec$' - 0 0 move=1m time=5 print=4
-bad lmdd 2 -h
-if grep -q '^Usage: lmdd' "$T_TMP/err"; then ok; else not_ok "lmdd -h: no usage line"; fi
+help_checks lmdd
 bad lmdd 2 foo=1
 bad lmdd 2 -Z
 bad lmdd 2 bs=abc count=1
