@@ -35,43 +35,62 @@ report_set_args(int argc, char **argv)
 	saved_argv = argv;
 }
 
-/* The program and its arguments as a record's first members. */
-static void
-record_start(FILE *f)
+/* A record being written: its text builds in memory, then goes out in
+ * one write (json_emit). */
+struct record {
+	const char *path; /* LMBENCH_JSON */
+	char *buf;
+	size_t len;
+	FILE *f;
+};
+
+/* Open a record with the program and its arguments as its first
+ * members: 0, or -1 when LMBENCH_JSON is unset (or memory is short). */
+static int
+record_open(struct record *rec)
 {
 	int a;
 
-	fprintf(f, "{\"schema\":%d,\"program\":", JSON_SCHEMA);
-	json_string(f, util_progname());
-	fputs(",\"args\":[", f);
+	rec->path = getenv("LMBENCH_JSON");
+	rec->buf = NULL;
+	rec->len = 0;
+	if (rec->path == NULL || *rec->path == '\0')
+		return -1;
+	rec->f = open_memstream(&rec->buf, &rec->len);
+	if (rec->f == NULL)
+		return -1;
+	fprintf(rec->f, "{\"schema\":%d,\"program\":", JSON_SCHEMA);
+	json_string(rec->f, util_progname());
+	fputs(",\"args\":[", rec->f);
 	for (a = 1; a < saved_argc; a++) {
 		if (a > 1)
-			fputc(',', f);
-		json_string(f, saved_argv[a]);
+			fputc(',', rec->f);
+		json_string(rec->f, saved_argv[a]);
 	}
-	fputc(']', f);
+	fputc(']', rec->f);
+	return 0;
+}
+
+/* Close the record and write it out. */
+static void
+record_close(struct record *rec)
+{
+	fputs("}\n", rec->f);
+	if (fclose(rec->f) == 0)
+		json_emit(rec->path, rec->buf, rec->len);
+	free(rec->buf);
 }
 
 void
 report_context(void)
 {
-	const char *path = getenv("LMBENCH_JSON");
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f;
+	struct record rec;
 
-	if (path == NULL || *path == '\0')
+	if (record_open(&rec) != 0)
 		return;
-	f = open_memstream(&buf, &len);
-	if (f == NULL)
-		return;
-	record_start(f);
-	fputs(",\"type\":\"context\"", f);
-	json_context(f);
-	fputs("}\n", f);
-	if (fclose(f) == 0)
-		json_emit(path, buf, len);
-	free(buf);
+	fputs(",\"type\":\"context\"", rec.f);
+	json_context(rec.f);
+	record_close(&rec);
 }
 
 int
@@ -160,21 +179,17 @@ report_record(const struct bench_result *r, const struct report_fig *fig,
 	enum report_conv k = fig->conv;
 	double per_iter = fig->per_iter, offset_ns = fig->offset_ns;
 	double size_bytes = fig->size_bytes;
-	const char *path = getenv("LMBENCH_JSON");
-	char *buf = NULL;
-	size_t len = 0, i;
+	struct record rec;
+	size_t i;
 	double lh[2];
 	FILE *f;
 	int mixed = 0;
 
 	if (r != NULL)
 		mixed = check_mixed(r, metric, unit, k, per_iter, offset_ns, lh);
-	if (path == NULL || *path == '\0')
+	if (record_open(&rec) != 0)
 		return;
-	f = open_memstream(&buf, &len);
-	if (f == NULL)
-		return;
-	record_start(f);
+	f = rec.f;
 	fputs(",\"metric\":", f);
 	json_string(f, metric);
 	if (size_bytes >= 0)
@@ -216,10 +231,7 @@ report_record(const struct bench_result *r, const struct report_fig *fig,
 		fputs(",\"loop_overhead_ns\":", f);
 		json_number(f, r->loop_o_ns);
 	}
-	fputs("}\n", f);
-	if (fclose(f) == 0)
-		json_emit(path, buf, len);
-	free(buf);
+	record_close(&rec);
 }
 
 int
