@@ -58,6 +58,7 @@ TIRPC_LIBS := $(shell pkg-config --libs libtirpc 2>/dev/null)
 PROGRAMS := \
 	bw_file_rd \
 	bw_mem \
+	bw_mem_peak \
 	bw_mmap_rd \
 	bw_pipe \
 	bw_tcp \
@@ -68,6 +69,7 @@ PROGRAMS := \
 	enough \
 	flushdisk \
 	hello \
+	lat_c2c \
 	lat_cmd \
 	lat_connect \
 	lat_ctx \
@@ -76,6 +78,7 @@ PROGRAMS := \
 	lat_fifo \
 	lat_fs \
 	lat_http \
+	lat_mem_load \
 	lat_mem_rd \
 	lat_mmap \
 	lat_ops \
@@ -118,6 +121,7 @@ LIB_MODULES := \
 	lib_file \
 	lib_harness \
 	lib_ipc \
+	lib_load \
 	lib_mem \
 	lib_ops \
 	lib_opts \
@@ -129,6 +133,7 @@ LIB_MODULES := \
 	lib_stats \
 	lib_super \
 	lib_tcp \
+	lib_threads \
 	lib_udp \
 	lib_unix \
 	lib_util
