@@ -54,6 +54,12 @@ HAVE_TIRPC := $(shell pkg-config --exists libtirpc 2>/dev/null && echo yes)
 TIRPC_CFLAGS := $(shell pkg-config --cflags libtirpc 2>/dev/null)
 TIRPC_LIBS := $(shell pkg-config --libs libtirpc 2>/dev/null)
 
+# libnuma (for numa_mem's node layout) is optional: without it numa_mem
+# treats the machine as one node and says so.
+HAVE_NUMA := $(shell pkg-config --exists numa 2>/dev/null && echo yes)
+NUMA_CFLAGS := $(if $(HAVE_NUMA),-DHAVE_LIBNUMA $(shell pkg-config --cflags numa 2>/dev/null))
+NUMA_LIBS := $(if $(HAVE_NUMA),$(shell pkg-config --libs numa 2>/dev/null))
+
 # Every program, one per line.
 PROGRAMS := \
 	bw_file_rd \
@@ -103,6 +109,7 @@ PROGRAMS := \
 	memsize \
 	mhz \
 	msleep \
+	numa_mem \
 	par_mem \
 	par_ops \
 	stream \
@@ -214,6 +221,10 @@ $(filter-out $(COMPARE_BIN),$(PROG_BINS)): $(BUILD)/%: $(OBJ)/%.o $(LIB)
 
 $(COMPARE_BIN): $(COMPARE_OBJS) $(LIB)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(COMPARE_OBJS) $(LIB) $(LIBS)
+
+# numa_mem alone links libnuma, where it is found.
+$(OBJ)/numa_mem.o: ALL_CFLAGS += $(NUMA_CFLAGS)
+$(BUILD)/numa_mem: LIBS += $(NUMA_LIBS)
 
 # lat_rpc alone needs libtirpc.
 $(OBJ)/lat_rpc.o: ALL_CFLAGS += $(TIRPC_CFLAGS)

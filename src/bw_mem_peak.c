@@ -166,6 +166,9 @@ main(int argc, char **argv)
 			return EXIT_FAILED;
 		memcpy(p.cpus, all, (size_t)p.ncpus * sizeof(int));
 	}
+	for (i = 0; i < n; i++)
+		if (buffer_size(&p, &k[i]) == 0)
+			return EXIT_FAILED;
 	thr_format_list(list, sizeof(list), p.cpus, p.ncpus);
 	snprintf(place, sizeof(place), "CUSTOM cpus=%s main=? load=%s", list,
 		 list);

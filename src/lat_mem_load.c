@@ -138,43 +138,6 @@ choose_cpus(struct opts *p)
 	return 0;
 }
 
-/* Loads per interval: a timed trial, scaled to the interval. */
-static uint64_t
-chase_turns(struct mem_chase *c, double interval_ns)
-{
-	uint64_t t0 = timing_now_ns(), turns;
-
-	c->start[0] = chase100(c->start[0], 100);
-	turns = (uint64_t)(interval_ns / ((double)(timing_now_ns() - t0) /
-					  100.0));
-	return turns < 10 ? 10 : turns;
-}
-
-/* reps intervals of the chase: ns per load, and (g running) the
- * traffic's ns per 10^6 bytes over each. */
-static void
-chase_samples(struct mem_chase *c, uint64_t turns, int reps, double *ns,
-	      struct load_gen *g, double *bw)
-{
-	double o = timing_overhead_ns();
-	uint64_t t0, t1, b0 = 0, b1;
-	int i;
-
-	for (i = 0; i < reps; i++) {
-		if (g != NULL)
-			b0 = load_bytes(g);
-		t0 = timing_now_ns();
-		c->start[0] = chase100(c->start[0], turns);
-		t1 = timing_now_ns();
-		ns[i] = ((double)(t1 - t0) - o) / ((double)turns * 100.0);
-		if (g == NULL)
-			continue;
-		b1 = load_bytes(g);
-		bw[i] = (double)(t1 - t0) / ((double)(b1 - b0 + 1) / 1e6);
-	}
-	timing_use_ptr(c->start[0]);
-}
-
 /* One line's figures: a latency ("%.3f" ns) and maybe a bandwidth. */
 static int
 emit(const double *ns, const double *bw, int reps, uint64_t loads,
@@ -230,8 +193,8 @@ sweep(const struct opts *p, struct mem_chase *c, struct load_gen *g,
 	report_text("\"delay ns MB/s\n");
 	for (i = 0; i < p->ndelays && rc == 0; i++) {
 		load_set_delay(g, p->delays[i]);
-		chase_samples(c, turns, 1, ns, g, bw);
-		chase_samples(c, turns, reps, ns, g, bw);
+		load_chase_samples(c, turns, 1, ns, g, bw);
+		load_chase_samples(c, turns, reps, ns, g, bw);
 		snprintf(what, sizeof(what), "loaded latency %s delay=%llu",
 			 p->kind.name, (unsigned long long)p->delays[i]);
 		snprintf(head, sizeof(head), "%llu",
@@ -299,11 +262,11 @@ run(struct opts *p, int reps)
 	report_text("\"lat_mem_load %s, chase on CPU %d, traffic on CPUs %s, "
 		    "%.2f MB buffers\n", p->kind.name, p->chase_cpu, list,
 		    (double)size / 1048576.0);
-	turns = chase_turns(&c, interval);
+	turns = load_chase_turns(&c, interval);
 	ns = calloc((size_t)reps, sizeof(*ns));
 	if (ns != NULL) {
-		chase_samples(&c, turns, 1, ns, NULL, NULL);
-		chase_samples(&c, turns, reps, ns, NULL, NULL);
+		load_chase_samples(&c, turns, 1, ns, NULL, NULL);
+		load_chase_samples(&c, turns, reps, ns, NULL, NULL);
 		if (emit(ns, NULL, reps, turns * 100, BENCH_MINIMUM,
 			 "idle latency", "\"idle", place, (double)size) == 0 &&
 		    load_start(&g, &p->kind, size, p->cpus, p->ncpus,

@@ -17,6 +17,7 @@
 #include <emmintrin.h> /* movnti, sfence: SSE2, in every x86-64 */
 #endif
 
+#include "lib_chase.h"
 #include "lib_clock.h"
 #include "lib_load.h"
 #include "lib_mem.h"
@@ -325,9 +326,13 @@ load_sample(struct load_gen *g, int reps, uint64_t interval_ns,
 	for (i = 0; i < reps; i++) {
 		b0 = load_bytes(g);
 		t0 = timing_now_ns();
-		nanosleep(&ts, NULL);
-		b1 = load_bytes(g);
-		t1 = timing_now_ns();
+		/* On a shared CPU a thread may get no slice in one interval:
+		 * the interval then goes on, up to a second. */
+		do {
+			nanosleep(&ts, NULL);
+			b1 = load_bytes(g);
+			t1 = timing_now_ns();
+		} while (b1 == b0 && t1 - t0 < 1000000000ULL);
 		if (b1 == b0) {
 			util_err("the traffic threads moved nothing in %.0f ms",
 				 (double)(t1 - t0) / 1e6);
@@ -376,4 +381,38 @@ load_interval_ns(void)
 	double e = timing_enough_ns();
 
 	return e < 10e6 ? 10e6 : e;
+}
+
+uint64_t
+load_chase_turns(struct mem_chase *c, double interval_ns)
+{
+	uint64_t t0 = timing_now_ns(), turns;
+
+	c->start[0] = chase100(c->start[0], 100);
+	turns = (uint64_t)(interval_ns / ((double)(timing_now_ns() - t0) /
+					  100.0));
+	return turns < 10 ? 10 : turns;
+}
+
+void
+load_chase_samples(struct mem_chase *c, uint64_t turns, int reps,
+		   double *ns, struct load_gen *g, double *bw)
+{
+	double o = timing_overhead_ns();
+	uint64_t t0, t1, b0 = 0, b1;
+	int i;
+
+	for (i = 0; i < reps; i++) {
+		if (g != NULL)
+			b0 = load_bytes(g);
+		t0 = timing_now_ns();
+		c->start[0] = chase100(c->start[0], turns);
+		t1 = timing_now_ns();
+		ns[i] = ((double)(t1 - t0) - o) / ((double)turns * 100.0);
+		if (g == NULL)
+			continue;
+		b1 = load_bytes(g);
+		bw[i] = (double)(t1 - t0) / ((double)(b1 - b0 + 1) / 1e6);
+	}
+	timing_use_ptr(c->start[0]);
 }

@@ -84,6 +84,14 @@ int load_result(struct bench_result *r, const double *ns, int n,
  * per_iter 1e6).  0, or -1 after a message. */
 int load_sample(struct load_gen *g, int reps, uint64_t interval_ns,
 		const char *placement, struct bench_result *r);
+/* A chase (lib_chase) timed in intervals, from c->start[0]: the turns
+ * of 100 loads that last about interval_ns (a timed trial, scaled). */
+struct mem_chase;
+uint64_t load_chase_turns(struct mem_chase *c, double interval_ns);
+/* reps intervals of `turns` turns: ns per load in ns[], and, when g is
+ * not NULL, the traffic's ns per 10^6 bytes over each in bw[]. */
+void load_chase_samples(struct mem_chase *c, uint64_t turns, int reps,
+			double *ns, struct load_gen *g, double *bw);
 /* The length of a sampled interval: ENOUGH, but at least 10 ms, so
  * that a scheduler's time slice on a shared CPU does not empty it. */
 double load_interval_ns(void);

@@ -82,7 +82,7 @@ list_number(const char **s)
 		return -1;
 	errno = 0;
 	v = strtol(*s, &end, 10);
-	if (errno != 0 || v >= THR_MAX_CPUS)
+	if (errno != 0 || v > 1000000)
 		return -1;
 	*s = end;
 	return v;
@@ -100,7 +100,7 @@ list_add(long a, int *cpus, int *n, int max)
 			snprintf(why, sizeof(why), "CPU %ld named twice", a);
 			return why;
 		}
-	if (!is_online((int)a)) {
+	if (a >= THR_MAX_CPUS || !is_online((int)a)) {
 		snprintf(why, sizeof(why), "CPU %ld is not online", a);
 		return why;
 	}
