@@ -182,7 +182,7 @@ static int
 sweep(const struct opts *p, struct mem_chase *c, struct load_gen *g,
       uint64_t turns, int reps, const char *place)
 {
-	double *ns = calloc((size_t)reps * 2, sizeof(double)), *bw = ns + reps;
+	double *ns = calloc((size_t)reps * 2, sizeof(double)), *bw;
 	char what[96], head[32];
 	int i, rc = 0;
 
@@ -190,6 +190,7 @@ sweep(const struct opts *p, struct mem_chase *c, struct load_gen *g,
 		util_err("out of memory");
 		return -1;
 	}
+	bw = ns + reps;
 	report_text("\"delay ns MB/s\n");
 	for (i = 0; i < p->ndelays && rc == 0; i++) {
 		load_set_delay(g, p->delays[i]);

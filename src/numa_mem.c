@@ -322,10 +322,10 @@ main(int argc, char **argv)
 	for (r = 0; r < l.ncpu_nodes; r++)
 		if (l.ncpus[r] > maxcpus)
 			maxcpus = l.ncpus[r];
-	if (sizes(msize, maxcpus, &lsize, &bsize) != 0)
-		return EXIT_FAILED;
-	title(&l);
-	if (m0 == 0)
+	rc = sizes(msize, maxcpus, &lsize, &bsize);
+	if (rc == 0)
+		title(&l);
+	if (rc == 0 && m0 == 0)
 		rc = matrix(&l, "idle latency (ns)", lat_cell, lsize,
 			    o.repetitions);
 	if (rc == 0 && m1 == 1)

@@ -314,5 +314,5 @@ if [ "$(nproc)" -ge 2 ]; then
 	echo "lat_mem_load default sweep (15 delays): $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }') s (target < 30 s)"
 fi
 ours=$("$BUILD/bw_mem_peak" -M 256m rd 2>&1 | awk '/^ALL Reads/ { print $3 }')
-peer=$("$BUILD/bw_mem" -P "$(nproc)" 256m frd 2>&1 | awk '{ print $2 }')
+peer=$("$BUILD/bw_mem" -P "$(nproc)" 256m frd 2>&1 | awk '/^[0-9]/ { print $2 }')
 echo "bw_mem_peak -M 256m rd: $ours MB/s; bw_mem -P $(nproc) 256m frd: $peer MB/s; ratio $(ratio "$ours" "$peer") (target within 0.90-1.10)"
