@@ -136,6 +136,7 @@ LIB_MODULES := \
 	lib_party \
 	lib_peer \
 	lib_report \
+	lib_sample \
 	lib_sched \
 	lib_stats \
 	lib_super \

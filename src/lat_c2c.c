@@ -37,6 +37,7 @@
 #include "lib_load.h"
 #include "lib_mem.h"
 #include "lib_report.h"
+#include "lib_sample.h"
 #include "lib_threads.h"
 #include "lib_util.h"
 
@@ -208,7 +209,7 @@ cell(struct pair *pr, int a, int b, const char *variant, double *v)
 	snprintf(metric, sizeof(metric), "c2c %s %d>%d", variant, a, b);
 	snprintf(place, sizeof(place), "CUSTOM %d,%d cpus=%d main=%d "
 		 "writer=%d", a, b, b, b, a);
-	if (load_result(&r, pr->ns, pr->samples, ROUNDS * LINES,
+	if (sample_result(&r, pr->ns, pr->samples, ROUNDS * LINES,
 			BENCH_MEDIAN, place) != 0)
 		return -1;
 	rc = report_measured(&r, &f, v);

@@ -33,6 +33,7 @@
 #include "lib_load.h"
 #include "lib_mem.h"
 #include "lib_report.h"
+#include "lib_sample.h"
 #include "lib_threads.h"
 #include "lib_util.h"
 
@@ -151,9 +152,9 @@ emit(const double *ns, const double *bw, int reps, uint64_t loads,
 	double lv, bv = 0;
 	int rc = -1;
 
-	if (load_result(&lr, ns, reps, loads, stat, place) != 0)
+	if (sample_result(&lr, ns, reps, loads, stat, place) != 0)
 		return -1;
-	if (bw != NULL && load_result(&br, bw, reps, 1000000, BENCH_MEDIAN,
+	if (bw != NULL && sample_result(&br, bw, reps, 1000000, BENCH_MEDIAN,
 				      place) != 0) {
 		bench_result_free(&lr);
 		return -1;
@@ -194,8 +195,8 @@ sweep(const struct opts *p, struct mem_chase *c, struct load_gen *g,
 	report_text("\"delay ns MB/s\n");
 	for (i = 0; i < p->ndelays && rc == 0; i++) {
 		load_set_delay(g, p->delays[i]);
-		load_chase_samples(c, turns, 1, ns, g, bw);
-		load_chase_samples(c, turns, reps, ns, g, bw);
+		sample_chase(c, turns, 1, ns, g, bw);
+		sample_chase(c, turns, reps, ns, g, bw);
 		snprintf(what, sizeof(what), "loaded latency %s delay=%llu",
 			 p->kind.name, (unsigned long long)p->delays[i]);
 		snprintf(head, sizeof(head), "%llu",
@@ -263,11 +264,11 @@ run(struct opts *p, int reps)
 	report_text("\"lat_mem_load %s, chase on CPU %d, traffic on CPUs %s, "
 		    "%.2f MB buffers\n", p->kind.name, p->chase_cpu, list,
 		    (double)size / 1048576.0);
-	turns = load_chase_turns(&c, interval);
+	turns = sample_chase_turns(&c, interval);
 	ns = calloc((size_t)reps, sizeof(*ns));
 	if (ns != NULL) {
-		load_chase_samples(&c, turns, 1, ns, NULL, NULL);
-		load_chase_samples(&c, turns, reps, ns, NULL, NULL);
+		sample_chase(&c, turns, 1, ns, NULL, NULL);
+		sample_chase(&c, turns, reps, ns, NULL, NULL);
 		if (emit(ns, NULL, reps, turns * 100, BENCH_MINIMUM,
 			 "idle latency", "\"idle", place, (double)size) == 0 &&
 		    load_start(&g, &p->kind, size, p->cpus, p->ncpus,

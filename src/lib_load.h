@@ -70,28 +70,12 @@ uint64_t load_bytes(struct load_gen *g);
  * message. */
 int load_stop(struct load_gen *g);
 
-/*
- * A result made of samples the program timed itself: ns[i] is the
- * time per iteration of interval i (iterations: iters).  Sorted, the
- * statistic stat, placement as given; free with bench_result_free.
- * 0, or -1 after a message.
- */
-int load_result(struct bench_result *r, const double *ns, int n,
-		uint64_t iters, enum bench_stat stat, const char *placement);
 /* Sample the bandwidth of running generators: reps intervals of
  * interval_ns (the caller's thread sleeps through each), as a result
  * whose samples are ns per 10^6 bytes (report_fig: REPORT_MBS,
  * per_iter 1e6).  0, or -1 after a message. */
 int load_sample(struct load_gen *g, int reps, uint64_t interval_ns,
 		const char *placement, struct bench_result *r);
-/* A chase (lib_chase) timed in intervals, from c->start[0]: the turns
- * of 100 loads that last about interval_ns (a timed trial, scaled). */
-struct mem_chase;
-uint64_t load_chase_turns(struct mem_chase *c, double interval_ns);
-/* reps intervals of `turns` turns: ns per load in ns[], and, when g is
- * not NULL, the traffic's ns per 10^6 bytes over each in bw[]. */
-void load_chase_samples(struct mem_chase *c, uint64_t turns, int reps,
-			double *ns, struct load_gen *g, double *bw);
 /* The length of a sampled interval: ENOUGH, but at least 10 ms, so
  * that a scheduler's time slice on a shared CPU does not empty it. */
 double load_interval_ns(void);

@@ -36,6 +36,7 @@
 #include "lib_load.h"
 #include "lib_mem.h"
 #include "lib_report.h"
+#include "lib_sample.h"
 #include "lib_threads.h"
 #include "lib_util.h"
 
@@ -167,13 +168,13 @@ lat_cell(const struct layout *l, int r, int m, size_t size, int reps,
 		return -1;
 	}
 	unbind();
-	turns = load_chase_turns(&c, load_interval_ns());
-	load_chase_samples(&c, turns, 1, ns, NULL, NULL);
-	load_chase_samples(&c, turns, reps, ns, NULL, NULL);
+	turns = sample_chase_turns(&c, load_interval_ns());
+	sample_chase(&c, turns, 1, ns, NULL, NULL);
+	sample_chase(&c, turns, reps, ns, NULL, NULL);
 	snprintf(metric, sizeof(metric), "numa latency %d>%d", l->cpu_node[r],
 		 l->libnuma ? l->mem_node[m] : 0);
 	snprintf(place, sizeof(place), "CUSTOM cpus=%d main=%d", cpu, cpu);
-	if (load_result(&res, ns, reps, turns * 100, BENCH_MINIMUM, place) ==
+	if (sample_result(&res, ns, reps, turns * 100, BENCH_MINIMUM, place) ==
 	    0) {
 		rc = figure(&res, metric, "ns", REPORT_NS, 1, (double)size, v);
 		bench_result_free(&res);

@@ -117,7 +117,7 @@ awk '
 		if (line !~ re || index(line, "{\"schema\":1,\"program\":") != 1) { fail("keys, order or types"); next }
 		u = $0; sub(/.*"unit":"/, "", u); sub(/".*/, "", u)
 		if (u !~ /^(us|ns|MB\/s|1\/s|pages|loads|bytes|MHz|)$/) { fail("unit " u); next }
-		if (!match($0, /"program":"[a-z_]+"/)) { fail("program name"); next }
+		if (!match($0, /"program":"[a-z][a-z0-9_]*"/)) { fail("program name"); next }
 		v = line; sub(/.*"value":/, "", v); sub(/[,}].*/, "", v)
 		rest = substr(line, index(line, "\"value\":") + 8 + length(v))
 		if (!num(v) || v + 0 <= 0) { fail("value not a positive number"); next }
