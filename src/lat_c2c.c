@@ -209,7 +209,7 @@ cell(struct pair *pr, int a, int b, const char *variant, double *v)
 	snprintf(metric, sizeof(metric), "c2c %s %d>%d", variant, a, b);
 	snprintf(place, sizeof(place), "CUSTOM %d,%d cpus=%d main=%d "
 		 "writer=%d", a, b, b, b, a);
-	if (sample_result(&r, pr->ns, pr->samples, ROUNDS * LINES,
+	if (sample_result(&r, pr->ns, pr->samples, (uint64_t)ROUNDS * LINES,
 			BENCH_MEDIAN, place) != 0)
 		return -1;
 	rc = report_measured(&r, &f, v);
@@ -314,9 +314,10 @@ main(int argc, char **argv)
 	memset(&pr, 0, sizeof(pr));
 	pr.samples = o.repetitions;
 	pr.ns = calloc((size_t)o.repetitions, sizeof(double));
-	base = mem_alloc(LINES * STRIDE);
+	base = mem_alloc((size_t)LINES * STRIDE);
 	if (pr.ns == NULL || base == NULL) {
 		util_err("out of memory");
+		free(pr.ns);
 		return EXIT_FAILED;
 	}
 	pr.ring = mem_chain_random(base, LINES, STRIDE, STRIDE,
@@ -328,6 +329,6 @@ main(int argc, char **argv)
 			rc = matrix(&pr, cpus + 1, cpus[0]);
 		}
 	free(pr.ns);
-	mem_free(base, LINES * STRIDE);
+	mem_free(base, (size_t)LINES * STRIDE);
 	return rc == 0 ? 0 : EXIT_FAILED;
 }

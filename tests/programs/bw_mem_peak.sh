@@ -2,8 +2,8 @@
 # bw_mem_peak: its smoke cases, sourced by tests/smoke.sh
 BMP_RE='^("bw_mem_peak: .*|[A-Za-z0-9: -]+: [0-9]+\.[0-9]{2} MB/sec)$'
 result bw_mem_peak err "$BMP_RE" - 0 0 -N 2 -M 8m
-grep -q '^ALL Reads: ' "$T_TMP/err" && grep -q '^Stream-triad like: ' "$T_TMP/err" && ok || not_ok "bw_mem_peak: kinds missing: $(cat "$T_TMP/err")"
-awk '/MB\/sec$/ { v = $(NF - 1); if (v < 10 || v > 10000000) bad = 1; n++ } END { exit bad || n < 5 }' "$T_TMP/err" && ok || not_ok "bw_mem_peak: values: $(cat "$T_TMP/err")"
+if grep -q '^ALL Reads: ' "$T_TMP/err" && grep -q '^Stream-triad like: ' "$T_TMP/err"; then ok; else not_ok "bw_mem_peak: kinds missing: $(cat "$T_TMP/err")"; fi
+if awk '/MB\/sec$/ { v = $(NF - 1); if (v < 10 || v > 10000000) bad = 1; n++ } END { exit bad || n < 5 }' "$T_TMP/err"; then ok; else not_ok "bw_mem_peak: values: $(cat "$T_TMP/err")"; fi
 result bw_mem_peak err "$BMP_RE" - 0 0 -N 2 -M 4m -C 0 rd 3:2 wr
 if [ "$(grep -c 'MB/sec$' "$T_TMP/err")" -eq 3 ]; then ok; else not_ok "bw_mem_peak: not 3 kinds"; fi
 # Truth: the reads of every CPU agree with bw_mem -P <cpus> frd at the
@@ -12,7 +12,7 @@ if [ "$(grep -c 'MB/sec$' "$T_TMP/err")" -eq 3 ]; then ok; else not_ok "bw_mem_p
 # shared machine's neighbours at different moments (tests/bench.sh
 # holds the 10 % target).
 n=$(nproc)
-for try in 1 2; do
+for _ in 1 2; do
 	run_prog "$BUILD/bw_mem_peak" -N 5 -M 16m rd
 	ours=$(awk '/^ALL Reads/ { print $3 }' "$T_TMP/err")
 	run_prog "$BUILD/bw_mem" -N 5 -P "$n" 16m frd

@@ -8,7 +8,7 @@ if [ "$(nproc)" -ge 2 ]; then
 	# machine may swap neighbours, not a 0-turn pause and a 200000-turn
 	# one, about a fortieth of the bandwidth).  Rerun once on a busy
 	# spell.
-	for try in 1 2; do
+	for _ in 1 2; do
 		run_prog "$BUILD/lat_mem_load" -N 3 -M 16m -D 0,200000
 		idle=$(awk '/^"idle/ { print $2 }' "$T_TMP/err")
 		verdict=$(awk -v idle="${idle:-0}" '/^0 / { l0 = $2; b0 = $3 } /^200000 / { b1 = $3 }
@@ -25,7 +25,7 @@ if [ "$(nproc)" -ge 2 ]; then
 	# way: this shared 2-CPU machine's neighbours can slow either run
 	# for a whole interval, not the chase itself (tests/bench.sh holds
 	# the 5 % target).
-	for try in 1 2 3; do
+	for _ in 1 2 3; do
 		run_prog "$BUILD/lat_mem_load" -N 11 -M 32m -D 0
 		idle=$(awk '/^"idle/ { print $2 }' "$T_TMP/err")
 		run_prog "$BUILD/lat_mem_rd" -N 11 -t 32 64
