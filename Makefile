@@ -54,10 +54,17 @@ HAVE_TIRPC := $(shell pkg-config --exists libtirpc 2>/dev/null && echo yes)
 TIRPC_CFLAGS := $(shell pkg-config --cflags libtirpc 2>/dev/null)
 TIRPC_LIBS := $(shell pkg-config --libs libtirpc 2>/dev/null)
 
+# libnuma (for numa_mem's node layout) is optional: without it numa_mem
+# treats the machine as one node and says so.
+HAVE_NUMA := $(shell pkg-config --exists numa 2>/dev/null && echo yes)
+NUMA_CFLAGS := $(if $(HAVE_NUMA),-DHAVE_LIBNUMA $(shell pkg-config --cflags numa 2>/dev/null))
+NUMA_LIBS := $(if $(HAVE_NUMA),$(shell pkg-config --libs numa 2>/dev/null))
+
 # Every program, one per line.
 PROGRAMS := \
 	bw_file_rd \
 	bw_mem \
+	bw_mem_peak \
 	bw_mmap_rd \
 	bw_pipe \
 	bw_tcp \
@@ -68,6 +75,7 @@ PROGRAMS := \
 	enough \
 	flushdisk \
 	hello \
+	lat_c2c \
 	lat_cmd \
 	lat_connect \
 	lat_ctx \
@@ -76,6 +84,7 @@ PROGRAMS := \
 	lat_fifo \
 	lat_fs \
 	lat_http \
+	lat_mem_load \
 	lat_mem_rd \
 	lat_mmap \
 	lat_ops \
@@ -100,6 +109,7 @@ PROGRAMS := \
 	memsize \
 	mhz \
 	msleep \
+	numa_mem \
 	par_mem \
 	par_ops \
 	stream \
@@ -119,6 +129,7 @@ LIB_MODULES := \
 	lib_harness \
 	lib_ipc \
 	lib_json \
+	lib_load \
 	lib_mem \
 	lib_ops \
 	lib_opts \
@@ -126,10 +137,12 @@ LIB_MODULES := \
 	lib_party \
 	lib_peer \
 	lib_report \
+	lib_sample \
 	lib_sched \
 	lib_stats \
 	lib_super \
 	lib_tcp \
+	lib_threads \
 	lib_udp \
 	lib_unix \
 	lib_util
@@ -212,6 +225,10 @@ $(filter-out $(COMPARE_BIN),$(PROG_BINS)): $(BUILD)/%: $(OBJ)/%.o $(LIB)
 
 $(COMPARE_BIN): $(COMPARE_OBJS) $(LIB)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(COMPARE_OBJS) $(LIB) $(LIBS)
+
+# numa_mem alone links libnuma, where it is found.
+$(OBJ)/numa_mem.o: ALL_CFLAGS += $(NUMA_CFLAGS)
+$(BUILD)/numa_mem: LIBS += $(NUMA_LIBS)
 
 # lat_rpc alone needs libtirpc.
 $(OBJ)/lat_rpc.o: ALL_CFLAGS += $(TIRPC_CFLAGS)

@@ -272,6 +272,31 @@ cl_xsec { next }
 
 /scripts\/lmbench: \/dev\/tty/ { next }
 
+# Beyond lmbench's memory figures (lat_mem_load, bw_mem_peak, lat_c2c,
+# numa_mem): an extra table, printed only when some file has them.
+/^"lat_mem_load / { any_beyond = 1; beyond = "load"; next }
+beyond == "load" && /^"idle [0-9.]+$/ { put("ml_idle", $2); next }
+beyond == "load" && /^0 [0-9.]+ [0-9.]+$/ { put("ml_lat0", $2); put("ml_bw0", $3); beyond = ""; next }
+/^"bw_mem_peak: / { any_beyond = 1; next }
+/^ALL Reads: [0-9.]+ MB\/sec$/ { put("pk_rd", $3); next }
+/^1:1 Reads-Writes: [0-9.]+ MB\/sec$/ { put("pk_11", $3); next }
+/^Stream-triad like: [0-9.]+ MB\/sec$/ { put("pk_triad", $3); next }
+/^All NT writes: [0-9.]+ MB\/sec$/ { put("pk_nt", $4); next }
+/^"lat_c2c load hitm: / { any_beyond = 1; beyond = "c2c_hitm"; next }
+/^"lat_c2c load hit: / { any_beyond = 1; beyond = "c2c_hit"; next }
+/^"numa_mem: / { any_beyond = 1; next }
+/^"idle latency \(ns\) / { beyond = "numa_lat"; next }
+/^"read bandwidth \(MB\/s\) / { beyond = "numa_bw"; next }
+beyond ~ /^(c2c|numa)/ && NF >= 2 && $2 ~ /^[0-9]+\.[0-9]+$|^-$/ {
+	for (i = 2; i <= NF; i++)
+		if ($i != "-") {
+			put(beyond, $i)
+			beyond = ""
+			break
+		}
+	next
+}
+
 # A failed or skipped run, before every other rule (its free text must
 # match none of them).  In a block whose cell is the last figure, the
 # failure stands unless a later figure follows it.
@@ -622,6 +647,15 @@ function tables() {
 	      "%s%5.5s %5.5s %6.6s %6.6s %5.5s %5.5s %5.5s %4.4s %4.4s\n",
 	      "num:x_lat_pipe:5 num:x_lat_unix:5 num:x_ctx_0:6 num:x_ctx_16:6 num:x_lat_tcp:5 " \
 	      "num:x_lat_udp:5 num:x_lat_connect:5 num:x_bw_pipe:4 num:x_bw_unix:4", "cross")
+	table("\nMemory beyond lmbench (lat_mem_load, bw_mem_peak, lat_c2c, numa_mem)\n" \
+	      "  (latencies in ns, smaller is better; bandwidths in MB/s, bigger is better)\n" \
+	      "------------------------------------------------------------------------------\n" \
+	      "Host                 OS  idle loaded  load   peak   peak  peak  c2c  c2c  numa\n" \
+	      "                         lat    lat    bw   read    1:1 triad HITM  HIT   lat\n" \
+	      "--------- ------------- ----- ----- ------ ------ ------ ----- ---- ---- -----\n",
+	      "%s%5.5s %5.5s %6.6s %6.6s %6.6s %5.5s %4.4s %4.4s %5.5s\n",
+	      "num:ml_idle:5 num:ml_lat0:5 num:ml_bw0:6 num:pk_rd:6 num:pk_11:6 num:pk_triad:5 " \
+	      "num:c2c_hitm:4 num:c2c_hit:4 num:numa_lat:5", "beyond")
 }
 
 END {
@@ -635,6 +669,8 @@ END {
 	       "\t\t (Alpha software, do not distribute)\n")
 	for (t = 1; t <= ntables; t++) {
 		if (TONLY[t] == "cross" && !any_cross)
+			continue
+		if (TONLY[t] == "beyond" && !any_beyond)
 			continue
 		header(THEAD[t])
 		for (i = 1; i <= nfiles; i++)

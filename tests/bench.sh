@@ -300,3 +300,19 @@ t0=$(date +%s.%N)
 sh "$top/scripts/report" -o "$T_TMP/r.html" "$T_TMP"/box?.0 2>/dev/null
 t1=$(date +%s.%N)
 echo "report of 10 files: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s (target < 10 s)"
+
+# Beyond lmbench (issue 15): lat_mem_load's idle latency beside
+# lat_mem_rd -t at the same size, bw_mem_peak's reads beside bw_mem -P
+# <cpus> frd, and the time of a default sweep.
+if [ "$(nproc)" -ge 2 ]; then
+	ours=$("$BUILD/lat_mem_load" -M 256m -D 0 2>&1 | awk '/^"idle/ { print $2 }')
+	peer=$("$BUILD/lat_mem_rd" -t 256 64 2>&1 | awk '/^256\.00000/ { print $2 }')
+	echo "lat_mem_load -M 256m idle: $ours ns; lat_mem_rd -t 256 64: $peer ns; ratio $(ratio "$ours" "$peer") (target within 0.95-1.05)"
+	t0=$(date +%s.%N)
+	"$BUILD/lat_mem_load" >/dev/null 2>&1
+	t1=$(date +%s.%N)
+	echo "lat_mem_load default sweep (15 delays): $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }') s (target < 30 s)"
+fi
+ours=$("$BUILD/bw_mem_peak" -M 256m rd 2>&1 | awk '/^ALL Reads/ { print $3 }')
+peer=$("$BUILD/bw_mem" -P "$(nproc)" 256m frd 2>&1 | awk '/^[0-9]/ { print $2 }')
+echo "bw_mem_peak -M 256m rd: $ours MB/s; bw_mem -P $(nproc) 256m frd: $peer MB/s; ratio $(ratio "$ours" "$peer") (target within 0.90-1.10)"

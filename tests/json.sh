@@ -57,6 +57,12 @@ rec line -N 3 -M 1m
 rec tlb -N 3 -M 1m
 rec par_mem -N 3 -M 64k
 rec cache -N 3 -M 4m
+rec bw_mem_peak -N 3 -M 4m rd triad
+rec numa_mem -N 3 -M 4m
+if [ "$(nproc)" -ge 2 ]; then
+	rec lat_mem_load -N 3 -M 4m -D 0,1000
+	rec lat_c2c -N 3 load
+fi
 "$BUILD/lat_unix_connect" -s
 rec lat_unix_connect -N 3
 "$BUILD/lat_unix_connect" -S >/dev/null 2>&1
@@ -119,7 +125,7 @@ awk '
 		if (line !~ re || index(line, "{\"schema\":2,\"program\":") != 1) { fail("keys, order or types"); next }
 		u = $0; sub(/.*"unit":"/, "", u); sub(/".*/, "", u)
 		if (u !~ /^(us|ns|MB\/s|1\/s|pages|loads|bytes|MHz|)$/) { fail("unit " u); next }
-		if (!match($0, /"program":"[a-z_]+"/)) { fail("program name"); next }
+		if (!match($0, /"program":"[a-z][a-z0-9_]*"/)) { fail("program name"); next }
 		v = line; sub(/.*"value":/, "", v); sub(/[,}].*/, "", v)
 		rest = substr(line, index(line, "\"value\":") + 8 + length(v))
 		if (!num(v) || v + 0 <= 0) { fail("value not a positive number"); next }
@@ -206,6 +212,7 @@ for p in "$BUILD"/*; do
 	if [ ! -f "$p" ] || [ ! -x "$p" ]; then continue; fi
 	name=$(basename "$p")
 	case $name in
+	lat_mem_load | lat_c2c) [ "$(nproc)" -ge 2 ] || continue ;;
 	hello | msleep | enough | timing_o | loop_o | memsize | lmhttp | lmdd | disk | flushdisk | lat_dram_page | lmbench-compare) continue ;; # no timed figure of the harness, or not every run has one
 	esac
 	if [ -s "$J.$name" ]; then ok; else not_ok "$name: no JSON record checked (add it to tests/json.sh)"; fi

@@ -136,6 +136,13 @@ stop_test TERM 2 "line" "$BUILD/line" -N 10000
 stop_test TERM 2 "memsize" "$BUILD/memsize"
 stop_test TERM 2 "cache" "$BUILD/cache" -N 10000 -M 8m
 stop_test TERM 2 "lat_dram_page" "$BUILD/lat_dram_page" -N 10000 -M 8m
+# The threaded memory programs (issue 15): no thread outlives them.
+if [ "$(nproc)" -ge 2 ]; then
+	stop_test TERM 2 "lat_mem_load sweep" "$BUILD/lat_mem_load" -N 10000 -M 16m -D 0,100
+	stop_test INT 2 "lat_c2c" "$BUILD/lat_c2c" -N 10000
+fi
+stop_test TERM 2 "bw_mem_peak" "$BUILD/bw_mem_peak" -N 10000 -M 16m
+stop_test TERM 2 "numa_mem" "$BUILD/numa_mem" -N 10000 -M 16m
 
 # A helper killed mid-measurement: the program says so and exits 1.
 for prog in lat_unix lat_fifo bw_pipe lat_sem lat_fcntl; do

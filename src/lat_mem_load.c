@@ -1,0 +1,308 @@
+/*
+ * lat_mem_load - memory latency under load (MLC's loaded-latency mode).
+ *
+ * One CPU (-c, default the first this process may use) chases a random
+ * ring of pointers through a buffer larger than the last-level cache,
+ * one slot per 64-byte line, consecutive hops on different pages (the
+ * ring of `lat_mem_rd -t`, from lib_chase): every load waits for the
+ * one before, so the time per load is the memory's latency.  Every
+ * other CPU (-C, default all the others the process may use) runs a
+ * traffic thread over buffers of its own (lib_load: reads, writes,
+ * copies, a read:write ratio, STREAM's triad, non-temporal writes),
+ * spinning a delay after each 4 KB burst.
+ *
+ * First the idle latency, with no traffic (the fastest interval, as
+ * lat_mem_rd reports).  Then for each delay of the sweep (-D, spin turns
+ * of an empty loop, about a cycle each): one interval untimed while the
+ * traffic settles, then -N intervals, each timing the chase and, over
+ * the same interval, the bytes the traffic threads moved.  The line of a
+ * delay shows the median latency and the median bandwidth.
+ *
+ * Usage: lat_mem_load [-N <repetitions>] [-c <chase cpu>] [-C <load cpus>]
+ *        [-D <delays>] [-M <size>] [-t <traffic>]
+ * Output (stderr): a title line, "idle N.NNN", then "DELAY NS MB/S" per
+ * delay: `0 142.310 18342.55`.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib_bench.h"
+#include "lib_chase.h"
+#include "lib_clock.h"
+#include "lib_load.h"
+#include "lib_mem.h"
+#include "lib_report.h"
+#include "lib_sample.h"
+#include "lib_threads.h"
+#include "lib_util.h"
+
+#define MAX_DELAYS 64
+
+struct opts {
+	int chase_cpu;              /* -c; -1: the first allowed */
+	int cpus[THR_MAX_CPUS];     /* -C: the traffic CPUs */
+	int ncpus;                  /* 0: every other allowed CPU */
+	uint64_t delays[MAX_DELAYS];/* -D */
+	int ndelays;
+	uint64_t size;              /* -M; 0: twice the last-level cache */
+	struct load_kind kind;      /* -t */
+	int kind_rc;                /* load_kind_parse's status */
+};
+
+/* MLC's delays in spirit: dense where the memory saturates, sparse
+ * where the traffic thins out. */
+static const uint64_t default_delays[] = {
+	0, 2, 8, 15, 50, 100, 200, 300, 500, 700, 1000, 1500, 2500, 5000, 10000
+};
+
+static int
+parse_delays(struct opts *p, const char *arg)
+{
+	char buf[1024], *tok, *save = NULL;
+	const char *why = NULL;
+
+	p->ndelays = 0;
+	snprintf(buf, sizeof(buf), "%s", arg);
+	for (tok = strtok_r(buf, ",", &save); tok && why == NULL;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (p->ndelays == MAX_DELAYS)
+			why = "more than 64 delays";
+		else
+			why = util_parse_u64(tok, 0, 100000000,
+					     &p->delays[p->ndelays++]);
+	}
+	if (why == NULL && p->ndelays == 0)
+		why = "empty";
+	if (why != NULL) {
+		util_err("bad delay list '%s': %s (spin turns 0 to 100000000, "
+			 "comma-separated)", arg, why);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+option(void *ctx, int c, const char *arg)
+{
+	struct opts *p = ctx;
+	int one;
+
+	switch (c) {
+	case 'c':
+		if (thr_parse_list("chase CPU", arg, &one, 1) != 1)
+			return -1;
+		p->chase_cpu = one;
+		return 0;
+	case 'C':
+		p->ncpus = thr_parse_list("load CPU list", arg, p->cpus,
+					  THR_MAX_CPUS);
+		return p->ncpus > 0 ? 0 : -1;
+	case 'D':
+		return parse_delays(p, arg);
+	case 'M':
+		return util_size_arg("size", arg, 4096, UINT64_MAX / 4,
+				     &p->size);
+	case 't':
+		p->kind_rc = load_kind_parse(arg, &p->kind);
+		return p->kind_rc == -1 ? -1 : 0;
+	}
+	return -1;
+}
+
+/* The chase and traffic CPUs, checked: 0, 2 (usage) or 77. */
+static int
+choose_cpus(struct opts *p)
+{
+	const int *all;
+	int n = thr_allowed(&all), i;
+
+	if (n < 0)
+		return EXIT_FAILED;
+	if (n < 2) {
+		util_err("this process may use one CPU only: loaded latency "
+			 "needs another for the traffic");
+		return EXIT_UNSUPPORTED;
+	}
+	if (p->chase_cpu < 0)
+		p->chase_cpu = all[0];
+	for (i = 0; i < p->ncpus; i++)
+		if (p->cpus[i] == p->chase_cpu) {
+			util_err("bad load CPU list: CPU %d is the chase CPU",
+				 p->chase_cpu);
+			return EXIT_USAGE;
+		}
+	if (p->ncpus == 0)
+		for (i = 0; i < n; i++)
+			if (all[i] != p->chase_cpu)
+				p->cpus[p->ncpus++] = all[i];
+	return 0;
+}
+
+/* One line's figures: a latency ("%.3f" ns) and maybe a bandwidth. */
+static int
+emit(const double *ns, const double *bw, int reps, uint64_t loads,
+     enum bench_stat stat, const char *what, const char *head,
+     const char *place, double size)
+{
+	struct report_fig lf = { what, "ns", REPORT_NS, 1, size, 0 };
+	struct report_fig bf = { NULL, "MB/s", REPORT_MBS, 1e6, size, 0 };
+	struct bench_result lr, br;
+	char metric[128];
+	double lv, bv = 0;
+	int rc = -1;
+
+	if (sample_result(&lr, ns, reps, loads, stat, place) != 0)
+		return -1;
+	if (bw != NULL && sample_result(&br, bw, reps, 1000000, BENCH_MEDIAN,
+				      place) != 0) {
+		bench_result_free(&lr);
+		return -1;
+	}
+	snprintf(metric, sizeof(metric), "load bandwidth %s", what);
+	bf.metric = metric;
+	if (report_measured(&lr, &lf, &lv) == 0 &&
+	    (bw == NULL || report_measured(&br, &bf, &bv) == 0)) {
+		rc = 0;
+		if (bw == NULL)
+			report_emit(&lr, &lf, lv, "%s %.3f\n", head, lv);
+		else {
+			report_emit(&lr, &lf, lv, "%s %.3f %.2f\n", head, lv,
+				    bv);
+			report_record(&br, &bf, bv);
+		}
+	}
+	bench_result_free(&lr);
+	if (bw != NULL)
+		bench_result_free(&br);
+	return rc;
+}
+
+/* The sweep with the traffic running: 0, or -1 after a message. */
+static int
+sweep(const struct opts *p, struct mem_chase *c, struct load_gen *g,
+      uint64_t turns, int reps, const char *place)
+{
+	double *ns = calloc((size_t)reps * 2, sizeof(double)), *bw;
+	char what[96], head[32];
+	int i, rc = 0;
+
+	if (ns == NULL) {
+		util_err("out of memory");
+		return -1;
+	}
+	bw = ns + reps;
+	report_text("\"delay ns MB/s\n");
+	for (i = 0; i < p->ndelays && rc == 0; i++) {
+		load_set_delay(g, p->delays[i]);
+		sample_chase(c, turns, 1, ns, g, bw);
+		sample_chase(c, turns, reps, ns, g, bw);
+		snprintf(what, sizeof(what), "loaded latency %s delay=%llu",
+			 p->kind.name, (unsigned long long)p->delays[i]);
+		snprintf(head, sizeof(head), "%llu",
+			 (unsigned long long)p->delays[i]);
+		rc = emit(ns, bw, reps, turns * 100, BENCH_MEDIAN, what, head,
+			  place, (double)c->size);
+	}
+	free(ns);
+	return rc;
+}
+
+/* The buffers' size: -M, or twice the last-level cache (at least 64
+ * MB) where it fits; 0 after a message. */
+static size_t
+buffer_size(const struct opts *p)
+{
+	uint64_t llc = load_llc(), want;
+
+	if (p->size != 0) {
+		want = p->size * (uint64_t)(p->ncpus * p->kind.buffers + 1);
+		if (want > mem_available() / 10 * 9) {
+			util_err("%d buffers of %llu MB are more than the %llu "
+				 "MB of memory available",
+				 p->ncpus * p->kind.buffers + 1,
+				 (unsigned long long)(p->size >> 20),
+				 (unsigned long long)(mem_available() >> 20));
+			return 0;
+		}
+		return (size_t)p->size;
+	}
+	want = llc * 2 > (64 << 20) ? llc * 2 : (64 << 20);
+	return load_fit((size_t)want, p->ncpus * p->kind.buffers + 1, 1, 0,
+			(size_t)llc);
+}
+
+#define USAGE "[-N <repetitions>] [-c <chase cpu>] [-C <load cpus>] " \
+	"[-D <delays>] [-M <size>] [-t <traffic>]"
+static const char help[] =
+	"-c <chase cpu>  the CPU that chases (default: the first allowed)\n"
+	"-C <load cpus>  the traffic CPUs, a list such as 1-3,6 (default: "
+	"every other allowed CPU)\n"
+	"-D <delays>  spin turns after each burst, comma-separated "
+	"(default: 15 from 0 to 10000)\n"
+	"-M <size>  bytes in the chase buffer and in each traffic buffer "
+	"(default: twice the last-level cache)\n"
+	"-t <traffic>  " LOAD_KINDS " (default: rd)";
+
+static int
+run(struct opts *p, int reps)
+{
+	struct mem_chase c;
+	struct load_gen g = { 0 };
+	double *ns, interval = load_interval_ns();
+	char place[512], list[200];
+	size_t size = buffer_size(p);
+	uint64_t turns;
+	int rc = EXIT_FAILED;
+
+	if (size == 0 || thr_pin(p->chase_cpu) != 0 ||
+	    chase_setup(&c, size, 64, 0, 0x6c6d62656e6368ULL) != 0)
+		return EXIT_FAILED;
+	thr_format_list(list, sizeof(list), p->cpus, p->ncpus);
+	snprintf(place, sizeof(place), "CUSTOM cpus=%d main=%d load=%s",
+		 p->chase_cpu, p->chase_cpu, list);
+	report_text("\"lat_mem_load %s, chase on CPU %d, traffic on CPUs %s, "
+		    "%.2f MB buffers\n", p->kind.name, p->chase_cpu, list,
+		    (double)size / 1048576.0);
+	turns = sample_chase_turns(&c, interval);
+	ns = calloc((size_t)reps, sizeof(*ns));
+	if (ns != NULL) {
+		sample_chase(&c, turns, 1, ns, NULL, NULL);
+		sample_chase(&c, turns, reps, ns, NULL, NULL);
+		if (emit(ns, NULL, reps, turns * 100, BENCH_MINIMUM,
+			 "idle latency", "\"idle", place, (double)size) == 0 &&
+		    load_start(&g, &p->kind, size, p->cpus, p->ncpus,
+			       p->delays[0]) == 0) {
+			rc = sweep(p, &c, &g, turns, reps, place) == 0 ? 0
+								 : EXIT_FAILED;
+			if (load_stop(&g) != 0)
+				rc = EXIT_FAILED;
+		}
+	}
+	free(ns);
+	chase_release(&c);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct bench_opts o;
+	static struct opts p;
+	const struct bench_prog prog = {
+		.usage = USAGE, .help = help, .option = option, .ctx = &p
+	};
+	int rc;
+
+	p.chase_cpu = -1;
+	p.ndelays = (int)(sizeof(default_delays) / sizeof(default_delays[0]));
+	memcpy(p.delays, default_delays, sizeof(default_delays));
+	(void)load_kind_parse("rd", &p.kind);
+	(void)bench_begin(argc, argv, &prog, &o);
+	if (p.kind_rc == -2)
+		return EXIT_UNSUPPORTED;
+	rc = choose_cpus(&p);
+	if (rc != 0)
+		return rc;
+	return run(&p, o.repetitions);
+}

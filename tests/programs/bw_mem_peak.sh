@@ -1,0 +1,30 @@
+# shellcheck shell=sh
+# bw_mem_peak: its smoke cases, sourced by tests/smoke.sh
+BMP_RE='^("bw_mem_peak: .*|[A-Za-z0-9: -]+: [0-9]+\.[0-9]{2} MB/sec)$'
+result bw_mem_peak err "$BMP_RE" - 0 0 -N 2 -M 8m
+if grep -q '^ALL Reads: ' "$T_TMP/err" && grep -q '^Stream-triad like: ' "$T_TMP/err"; then ok; else not_ok "bw_mem_peak: kinds missing: $(cat "$T_TMP/err")"; fi
+if awk '/MB\/sec$/ { v = $(NF - 1); if (v < 10 || v > 10000000) bad = 1; n++ } END { exit bad || n < 5 }' "$T_TMP/err"; then ok; else not_ok "bw_mem_peak: values: $(cat "$T_TMP/err")"; fi
+result bw_mem_peak err "$BMP_RE" - 0 0 -N 2 -M 4m -C 0 rd 3:2 wr
+if [ "$(grep -c 'MB/sec$' "$T_TMP/err")" -eq 3 ]; then ok; else not_ok "bw_mem_peak: not 3 kinds"; fi
+# Truth: the reads of every CPU agree with bw_mem -P <cpus> frd at the
+# same size (the same loop over buffers of their own).  A factor of 2
+# either way, rerun once: the processes and the threads meet this
+# shared machine's neighbours at different moments (tests/bench.sh
+# holds the 10 % target).
+n=$(nproc)
+for _ in 1 2; do
+	run_prog "$BUILD/bw_mem_peak" -N 5 -M 16m rd
+	ours=$(awk '/^ALL Reads/ { print $3 }' "$T_TMP/err")
+	run_prog "$BUILD/bw_mem" -N 5 -P "$n" 16m frd
+	ref=$(awk '/^[0-9]/ { print $2 }' "$T_TMP/err")
+	if awk -v a="${ours:-0}" -v b="${ref:-0}" 'BEGIN { exit !(b > 0 && a / b > 0.5 && a / b < 2) }'; then break; fi
+done
+if awk -v a="${ours:-0}" -v b="${ref:-0}" 'BEGIN { exit !(b > 0 && a / b > 0.5 && a / b < 2) }'; then ok; else
+	not_ok "bw_mem_peak rd $ours MB/s, bw_mem -P $n 16m frd $ref MB/s"
+fi
+usage_checks bw_mem_peak rd bogus
+bad bw_mem_peak 2 bogus
+bad bw_mem_peak 2 17:1
+bad bw_mem_peak 2 -C 0,0 rd
+bad bw_mem_peak 2 -C 4095 rd
+bad bw_mem_peak 1 -M 100000g rd
