@@ -115,21 +115,28 @@ LIB_MODULES := \
 	lib_bench \
 	lib_chase \
 	lib_clock \
+	lib_dd \
 	lib_file \
+	lib_forked \
 	lib_harness \
 	lib_ipc \
 	lib_mem \
+	lib_net \
 	lib_ops \
 	lib_opts \
 	lib_parallel \
 	lib_party \
 	lib_peer \
+	lib_polled \
 	lib_report \
+	lib_rtt \
 	lib_sched \
+	lib_server \
 	lib_stats \
 	lib_super \
-	lib_tcp \
+	lib_topo \
 	lib_udp \
+	lib_udpbw \
 	lib_unix \
 	lib_util
 
@@ -204,15 +211,17 @@ $(LIB): $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJS)
 
-$(filter-out $(COMPARE_BIN),$(PROG_BINS)): $(BUILD)/%: $(OBJ)/%.o $(LIB)
+$(filter-out $(COMPARE_BIN) $(BUILD)/lat_rpc,$(PROG_BINS)): $(BUILD)/%: $(OBJ)/%.o $(LIB)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LIBS)
 
 $(COMPARE_BIN): $(COMPARE_OBJS) $(LIB)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(COMPARE_OBJS) $(LIB) $(LIBS)
 
-# lat_rpc alone needs libtirpc.
-$(OBJ)/lat_rpc.o: ALL_CFLAGS += $(TIRPC_CFLAGS)
-$(BUILD)/lat_rpc: LIBS += $(TIRPC_LIBS)
+# lat_rpc alone needs libtirpc, and its module lib_sunrpc (outside the
+# library, which builds without libtirpc).
+$(OBJ)/lat_rpc.o $(OBJ)/lib_sunrpc.o: ALL_CFLAGS += $(TIRPC_CFLAGS)
+$(BUILD)/lat_rpc: $(OBJ)/lat_rpc.o $(OBJ)/lib_sunrpc.o $(LIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(OBJ)/lat_rpc.o $(OBJ)/lib_sunrpc.o $(LIB) $(LIBS) $(TIRPC_LIBS)
 
 $(UNIT_BINS): $(BUILD)/tests/%: $(OBJ)/%.o $(LIB)
 	@mkdir -p $(BUILD)/tests

@@ -37,12 +37,14 @@
 
 #include "lib_bench.h"
 #include "lib_sched.h"
-#include "lib_tcp.h"
+#include "lib_net.h"
+#include "lib_polled.h"
+#include "lib_server.h"
 #include "lib_util.h"
 
 #define PORT 80
 #define REQ_MAX 4096
-#define ANSWER (NET_STOP + 1) /* take(): the answer is ready */
+#define ANSWER (POLLED_STOP + 1) /* take(): the answer is ready */
 
 /* The server's state, shared by its connections. */
 struct docroot {
@@ -223,36 +225,36 @@ request(struct http *h)
 	answer(h, name);
 }
 
-/* Read what the client sent: NET_MORE while the request line is not
- * complete, NET_STOP for "EXIT", NET_DONE when the client went, else
+/* Read what the client sent: POLLED_MORE while the request line is not
+ * complete, POLLED_STOP for "EXIT", POLLED_DONE when the client went, else
  * the answer is ready and the connection waits to write it. */
 static int
-take(struct net_conn *c, struct http *h)
+take(struct polled_conn *c, struct http *h)
 {
 	ssize_t n = read(c->fd, h->req + h->have, REQ_MAX - h->have);
 
 	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
-		return NET_MORE;
+		return POLLED_MORE;
 	if (n > 0) {
 		h->have += (size_t)n;
 		h->req[h->have] = '\0';
 		if (h->have >= 4 && strncmp(h->req, "EXIT", 4) == 0)
-			return NET_STOP;
+			return POLLED_STOP;
 		/* The request line is enough; headers are not needed. */
 		if (strchr(h->req, '\n') == NULL && h->have < REQ_MAX)
-			return NET_MORE;
+			return POLLED_MORE;
 	} else if (h->have == 0) {
-		return NET_DONE;
+		return POLLED_DONE;
 	}
 	request(h);
 	c->events = POLLOUT;
 	return ANSWER;
 }
 
-/* Send what the client takes of the answer: NET_MORE until all is gone,
- * then NET_DONE. */
+/* Send what the client takes of the answer: POLLED_MORE until all is gone,
+ * then POLLED_DONE. */
 static int
-give(struct net_conn *c, struct http *h)
+give(struct polled_conn *c, struct http *h)
 {
 	while (h->hoff < h->hlen) {
 		ssize_t n = send(c->fd, h->head + h->hoff, h->hlen - h->hoff,
@@ -261,8 +263,8 @@ give(struct net_conn *c, struct http *h)
 		if (n < 0)
 			return errno == EAGAIN || errno == EWOULDBLOCK ||
 					       errno == EINTR
-				       ? NET_MORE
-				       : NET_DONE;
+				       ? POLLED_MORE
+				       : POLLED_DONE;
 		h->hoff += (size_t)n;
 	}
 	while (h->file >= 0 && h->off < h->size) {
@@ -272,16 +274,16 @@ give(struct net_conn *c, struct http *h)
 		if (n < 0)
 			return errno == EAGAIN || errno == EWOULDBLOCK ||
 					       errno == EINTR
-				       ? NET_MORE
-				       : NET_DONE;
+				       ? POLLED_MORE
+				       : POLLED_DONE;
 		if (n == 0)
 			break; /* the file shrank */
 	}
-	return NET_DONE;
+	return POLLED_DONE;
 }
 
 static int
-ready(struct net_conn *c)
+ready(struct polled_conn *c)
 {
 	struct http *h = c->data;
 	int rc;
@@ -289,7 +291,7 @@ ready(struct net_conn *c)
 	if (h == NULL) {
 		h = calloc(1, sizeof(*h));
 		if (h == NULL)
-			return NET_DONE;
+			return POLLED_DONE;
 		h->file = -1;
 		h->root = c->server;
 		c->data = h;
@@ -303,7 +305,7 @@ ready(struct net_conn *c)
 }
 
 static void
-drop(struct net_conn *c)
+drop(struct polled_conn *c)
 {
 	struct http *h = c->data;
 
@@ -332,19 +334,12 @@ is_exit(const char *buf, size_t n)
 	return n >= 4 && strncmp(buf, "EXIT", 4) == 0;
 }
 
-/* -b and -c for bench_begin. */
-static int
-option(void *ctx, int c, const char *arg)
-{
-	return net_option(ctx, c, arg) < 0 ? -1 : 0;
-}
-
 int
 main(int argc, char **argv)
 {
-	struct net_opts net = { 1, 0, NULL, PORT };
+	struct net_opts net = { .serve = 1, .port = PORT };
 	static struct docroot root = { -1, 1 };
-	static const struct net_service sv = { ready, drop, refuse, is_exit,
+	static const struct polled_service sv = { ready, drop, refuse, is_exit,
 						&root };
 	const char *dir = getenv("DOCROOT");
 	const struct bench_prog prog = {
@@ -355,7 +350,7 @@ main(int argc, char **argv)
 		        "(LMBENCH_SCHED's forms)\n"
 		        "port            the port (default: 80, as lmbench's)",
 		.max_operands = 1,
-		.option = option,
+		.option = net_handler,
 		.ctx = &net,
 	};
 	struct bench_opts o;
@@ -374,8 +369,8 @@ main(int argc, char **argv)
 		util_syserr("DOCROOT %s", dir);
 		return EXIT_FAILED;
 	}
-	l = net_server(net_listen(net.bindaddr, net.port, SOCK_STREAM));
+	l = server_start(net_listen(net.bindaddr, net.port, SOCK_STREAM));
 	if (l < 0)
 		return l == -2 ? 0 : EXIT_FAILED;
-	net_poll_loop(l, &sv);
+	polled_serve(l, &sv);
 }
