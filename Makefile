@@ -116,9 +116,11 @@ LIB_MODULES := \
 	lib_chase \
 	lib_clock \
 	lib_dd \
+	lib_ddio \
 	lib_file \
 	lib_forked \
 	lib_harness \
+	lib_http \
 	lib_ipc \
 	lib_mem \
 	lib_net \
@@ -134,6 +136,7 @@ LIB_MODULES := \
 	lib_server \
 	lib_stats \
 	lib_super \
+	lib_tcpbw \
 	lib_topo \
 	lib_udp \
 	lib_udpbw \

@@ -38,10 +38,11 @@
 #include "lib_report.h"
 #include "lib_sched.h"
 #include "lib_server.h"
+#include "lib_tcpbw.h"
 #include "lib_util.h"
 
 #define PORT 31236
-#define MAX_MSG (256ULL << 20)
+#define MAX_MSG TCPBW_MAX_MSG
 
 struct state {
 	struct net_end end; /* the connection, a message's buffer */
@@ -52,70 +53,6 @@ struct state {
 	char who[300];	    /* "the server at HOST", for messages */
 };
 
-/* Ask for buffers of 1 MB, halving until the system takes one. */
-static void
-buffers(int fd, int opt)
-{
-	int size;
-
-	for (size = 1 << 20; size >= 16384; size /= 2)
-		if (setsockopt(fd, SOL_SOCKET, opt, &size, sizeof(size)) == 0)
-			return;
-}
-
-/* One connection: the size, then messages until the reader goes.
- * Non-zero for the size "0": lmbench's way of saying stop.  The message
- * is zeroed memory never written (calloc maps the zero page), so it holds
- * no memory and asks for none of the server's budget. */
-static int
-serve(int fd, const struct forked_grant *g)
-{
-	char text[32];
-	size_t i = 0;
-	uint64_t msize;
-	char *buf;
-
-	(void)g;
-	while (i < sizeof(text) - 1 && read(fd, &text[i], 1) == 1 &&
-	       text[i] != '\0')
-		i++;
-	text[i] = '\0';
-	if (util_parse_u64(text, 0, MAX_MSG, &msize) != NULL)
-		return 0;
-	if (msize == 0)
-		return 1;
-	buffers(fd, SO_SNDBUF);
-	buf = calloc(1, (size_t)msize);
-	if (buf == NULL)
-		return 0;
-	while (util_writen(fd, buf, (size_t)msize) == (ssize_t)msize)
-		;
-	free(buf);
-	return 0;
-}
-
-/* A stop request: the size "0". */
-static int
-is_stop(const char *buf, size_t n)
-{
-	return n >= 2 && buf[0] == '0' && buf[1] == '\0';
-}
-
-/* Send the size as lmbench's clients do: decimal and NUL. */
-static int
-send_size(int fd, const char *host, uint64_t msize)
-{
-	char text[32];
-	int len = snprintf(text, sizeof(text), "%llu",
-	                   (unsigned long long)msize);
-
-	if (util_writen(fd, text, (size_t)len + 1) != len + 1) {
-		util_syserr("cannot talk to %s", host);
-		return -1;
-	}
-	return 0;
-}
-
 static int
 init(void *sp, struct copy_ctx *cx)
 {
@@ -123,9 +60,9 @@ init(void *sp, struct copy_ctx *cx)
 
 	if (net_end_open(&s->end, s->host, s->port, SOCK_STREAM, s->msize,
 	                 cx) != 0 ||
-	    send_size(s->end.fd, s->host, s->msize) != 0)
+	    tcpbw_send_size(s->end.fd, s->host, s->msize) != 0)
 		return -1;
-	buffers(s->end.fd, SO_RCVBUF);
+	tcpbw_buffers(s->end.fd, SO_RCVBUF);
 	net_timeout(s->end.fd, 10);
 	return 0;
 }
@@ -151,7 +88,7 @@ stop(const char *host, int port, void *ctx)
 	(void)ctx;
 	if (fd < 0)
 		return -1;
-	rc = send_size(fd, host, 0);
+	rc = tcpbw_send_size(fd, host, 0);
 	close(fd);
 	return rc;
 }
@@ -215,13 +152,12 @@ report_tcp_bw(const struct bench_result *r, double msize, double bytes)
 int
 main(int argc, char **argv)
 {
-	static const struct forked_service sv = { serve, is_stop };
 	struct state s = { { -1, NULL }, NULL, PORT, 0, 0, "" };
 	struct opts op = { { 0, 0, NULL, PORT, 0, 1, MAX_MSG }, 0 };
 	const struct bench_prog prog = { .usage = USAGE, .help = HELP,
 		.max_operands = 1, .option = option, .ctx = &op };
 	const struct server_side sd = { .socktype = SOCK_STREAM,
-		.serve = forked_serve, .service = &sv, .stop = stop };
+		.serve = forked_serve, .service = &tcpbw_service, .stop = stop };
 	struct bench_opts o;
 	struct bench_desc d = { .init = init, .run = run,
 		.cleanup = net_end_close, .state = &s };
