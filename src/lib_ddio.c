@@ -9,9 +9,9 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "lib_clock.h"
 #include "lib_dd.h"
 #include "lib_ddio.h"
 #include "lib_util.h"
@@ -28,10 +28,7 @@ on_alarm(int sig)
 static double
 now(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+	return (double)timing_now_ns() * 1e-9;
 }
 
 
