@@ -36,7 +36,6 @@
 #include "lib_net.h"
 #include "lib_opts.h"
 #include "lib_report.h"
-#include "lib_sched.h"
 #include "lib_server.h"
 #include "lib_tcpbw.h"
 #include "lib_util.h"
@@ -162,13 +161,9 @@ main(int argc, char **argv)
 	struct bench_desc d = { .init = init, .run = run,
 		.cleanup = net_end_close, .state = &s };
 	struct bench_result r;
-	int first = bench_begin(argc, argv, &prog, &o), rc;
+	int first = server_begin(argc, argv, &prog, &o, &op.net, &sd), rc;
 
-	sched_set_default("SAME");
 	s.port = op.net.port;
-	rc = server_modes(&prog, &op.net, argc, argv, first, &sd);
-	if (rc >= 0)
-		return rc;
 	default_warmup(argc, argv, &o);
 	s.host = argv[first];
 	snprintf(s.who, sizeof(s.who), "the server at %s", s.host);

@@ -41,7 +41,6 @@
 #include "lib_bench.h"
 #include "lib_harness.h"
 #include "lib_net.h"
-#include "lib_sched.h"
 #include "lib_server.h"
 #include "lib_udp.h"
 #include "lib_udpbw.h"
@@ -153,15 +152,11 @@ main(int argc, char **argv)
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
 	};
 	char label[1100];
-	int first = bench_begin(argc, argv, &prog, &o), rc;
+	int first = server_begin(argc, argv, &prog, &o, &n, &sd);
 
-	sched_set_default("SAME");
 	s.port = n.port;
 	if (n.msize != 0)
 		s.c.msize = (size_t)n.msize;
-	rc = server_modes(&prog, &n, argc, argv, first, &sd);
-	if (rc >= 0)
-		return rc;
 	s.c.host = argv[first];
 	if (argc - first == 2 &&
 	    util_size_arg("size", argv[first + 1], 1, 1ULL << 36, &s.move))

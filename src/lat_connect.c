@@ -31,7 +31,6 @@
 #include "lib_party.h"
 #include "lib_peer.h"
 #include "lib_polled.h"
-#include "lib_sched.h"
 #include "lib_server.h"
 #include "lib_util.h"
 
@@ -66,28 +65,32 @@ caught_up(const struct state *s, int fd)
 	return 0;
 }
 
+/* One connection made and closed, every CATCH_UP-th after the server
+ * caught up: 0, or -1 after a message.  A connect on loopback completes
+ * without the server, so a client on the server's CPU could fill its
+ * accept queue (128) before the server runs, and the next connection's
+ * SYN would be dropped and sent again a second later
+ * (TcpExtListenOverflows). */
+static int
+connection(struct state *s)
+{
+	int fd = net_connect_ai(s->ai, 0), rc = 0;
+
+	if (fd < 0)
+		return -1;
+	if (++s->made % CATCH_UP == 0)
+		rc = caught_up(s, fd);
+	close(fd);
+	return rc;
+}
+
+/* The name was looked up once, in main: only the connection is timed. */
 static int
 run(void *sp, uint64_t n)
 {
-	struct state *s = sp;
-
-	/* The name was looked up once, in main: only the connection is
-	 * timed.  A connect on loopback completes without the server, so a
-	 * client on the server's CPU could fill its accept queue (128)
-	 * before the server runs, and the next connection's SYN would be
-	 * dropped and sent again a second later (TcpExtListenOverflows):
-	 * every CATCH_UP-th connection waits for the server to catch up. */
-	while (n-- > 0) {
-		int fd = net_connect_ai(s->ai, 0);
-
-		if (fd < 0)
+	while (n-- > 0)
+		if (connection(sp) != 0)
 			return -1;
-		if (++s->made % CATCH_UP == 0 && caught_up(s, fd) != 0) {
-			close(fd);
-			return -1;
-		}
-		close(fd);
-	}
 	return 0;
 }
 
@@ -154,13 +157,9 @@ main(int argc, char **argv)
 	struct bench_opts o;
 	struct bench_desc d = { .init = init, .run = run, .state = &s };
 	char label[1100];
-	int first = bench_begin(argc, argv, &prog, &o), rc;
-
 	/* One copy and no warm-up, as lmbench: the usage names no -P, -W. */
-	sched_set_default("SAME");
-	rc = server_modes(&prog, &op, argc, argv, first, &sd);
-	if (rc >= 0)
-		return rc;
+	int first = server_begin(argc, argv, &prog, &o, &op, &sd), rc;
+
 	s.host = argv[first];
 	s.ai = net_resolve(s.host, op.port, SOCK_STREAM);
 	if (s.ai == NULL)

@@ -38,7 +38,6 @@
 #include "lib_net.h"
 #include "lib_party.h"
 #include "lib_peer.h"
-#include "lib_sched.h"
 #include "lib_server.h"
 #include "lib_sunrpc.h"
 #include "lib_util.h"
@@ -66,6 +65,12 @@ init(void *sp, struct copy_ctx *cx)
 	return 0;
 }
 
+static void
+cleanup(void *sp)
+{
+	sunrpc_close(&((struct state *)sp)->cl);
+}
+
 static int
 run(void *sp, uint64_t n)
 {
@@ -87,16 +92,6 @@ run(void *sp, uint64_t n)
 		}
 	}
 	return 0;
-}
-
-static void
-cleanup(void *sp)
-{
-	struct state *s = sp;
-
-	if (s->cl != NULL)
-		clnt_destroy(s->cl);
-	s->cl = NULL;
 }
 
 struct opts {
@@ -154,13 +149,9 @@ main(int argc, char **argv)
 		.serve = sunrpc_serve, .service = &srv, .stop = sunrpc_stop,
 		.ctx = &srv };
 	struct bench_opts o;
-	int first = bench_begin(argc, argv, &prog, &o), rc;
+	int first = server_begin(argc, argv, &prog, &o, &op.net, &sd), rc;
 
-	sched_set_default("SAME");
 	s.port = op.net.port;
-	rc = server_modes(&prog, &op.net, argc, argv, first, &sd);
-	if (rc >= 0)
-		return rc;
 	s.host = argv[first];
 	if (op.proto != NULL) {
 		s.proto = op.proto;

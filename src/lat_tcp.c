@@ -80,6 +80,21 @@ is_stop(const char *buf, size_t n)
 }
 
 static int
+run(void *sp, uint64_t n)
+{
+	struct rtt_client *c = sp;
+	size_t m = c->msize;
+
+	while (n-- > 0)
+		if (util_writen(c->end.fd, c->end.buf, m) != (ssize_t)m ||
+		    util_readn(c->end.fd, c->end.buf, m) != (ssize_t)m) {
+			util_err("the server at %s stopped answering", c->host);
+			return -1;
+		}
+	return 0;
+}
+
+static int
 init(void *sp, struct copy_ctx *cx)
 {
 	struct rtt_client *c = sp;
@@ -93,21 +108,6 @@ init(void *sp, struct copy_ctx *cx)
 		util_syserr("cannot talk to %s", c->host);
 		return -1;
 	}
-	return 0;
-}
-
-static int
-run(void *sp, uint64_t n)
-{
-	struct rtt_client *c = sp;
-	size_t m = c->msize;
-
-	while (n-- > 0)
-		if (util_writen(c->end.fd, c->end.buf, m) != (ssize_t)m ||
-		    util_readn(c->end.fd, c->end.buf, m) != (ssize_t)m) {
-			util_err("the server at %s stopped answering", c->host);
-			return -1;
-		}
 	return 0;
 }
 

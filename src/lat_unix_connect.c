@@ -75,6 +75,17 @@ stop(const char *host, int port, void *ctx)
 }
 
 static int
+init(void *sp, struct copy_ctx *cx)
+{
+	const struct state *s = sp;
+
+	party_add_server(cx, peer_unix_listener(s->addr.sun_path,
+						s->len - offsetof(struct sockaddr_un,
+								  sun_path)));
+	return 0;
+}
+
+static int
 run(void *sp, uint64_t n)
 {
 	struct state *s = sp;
@@ -86,17 +97,6 @@ run(void *sp, uint64_t n)
 			return -1;
 		close(fd);
 	}
-	return 0;
-}
-
-static int
-init(void *sp, struct copy_ctx *cx)
-{
-	const struct state *s = sp;
-
-	party_add_server(cx, peer_unix_listener(s->addr.sun_path,
-						s->len - offsetof(struct sockaddr_un,
-								  sun_path)));
 	return 0;
 }
 

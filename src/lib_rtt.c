@@ -8,7 +8,6 @@
 #include "lib_harness.h"
 #include "lib_net.h"
 #include "lib_rtt.h"
-#include "lib_sched.h"
 #include "lib_server.h"
 #include "lib_util.h"
 
@@ -34,16 +33,11 @@ rtt_main(int argc, char **argv, const struct rtt_transport *t,
 		.serve = t->serve, .service = t->service, .stop = t->stop };
 	struct bench_opts o;
 	char label[1100];
-	int first, rc;
+	int first = server_begin(argc, argv, &prog, &o, &n, &sd);
 
-	first = bench_begin(argc, argv, &prog, &o);
-	sched_set_default("SAME");
 	c->port = n.port;
 	if (n.msize != 0)
 		c->msize = (size_t)n.msize;
-	rc = server_modes(&prog, &n, argc, argv, first, &sd);
-	if (rc >= 0)
-		return rc;
 	c->host = argv[first];
 	snprintf(label, sizeof(label), "%s%s", t->label, c->host);
 	return bench_measure_us(d, &o, label, 1);

@@ -147,3 +147,17 @@ server_modes(const struct bench_prog *p, const struct net_opts *n, int argc,
 		               : EXIT_FAILED;
 	return -1;
 }
+
+int
+server_begin(int argc, char **argv, const struct bench_prog *p,
+             struct bench_opts *o, const struct net_opts *n,
+             const struct server_side *sd)
+{
+	int first = bench_begin(argc, argv, p, o), rc;
+
+	sched_set_default("SAME");
+	rc = server_modes(p, n, argc, argv, first, sd);
+	if (rc >= 0)
+		exit(rc);
+	return first;
+}

@@ -65,4 +65,12 @@ int server_modes(const struct bench_prog *p, const struct net_opts *n,
                  int argc, char **argv, int first,
                  const struct server_side *sd);
 
+/* A networked program's start: bench_begin, SAME the default placement,
+ * then server_modes; -s and -S exit here with their status.  Returns
+ * the first operand, the client's host (or its first operand, when
+ * hostless, or argc). */
+int server_begin(int argc, char **argv, const struct bench_prog *p,
+                 struct bench_opts *o, const struct net_opts *n,
+                 const struct server_side *sd);
+
 #endif

@@ -299,6 +299,14 @@ sunrpc_client(const char *host, int port, const char *proto)
 	return cl;
 }
 
+void
+sunrpc_close(CLIENT **cl)
+{
+	if (*cl != NULL)
+		clnt_destroy(*cl);
+	*cl = NULL;
+}
+
 enum clnt_stat
 sunrpc_call(CLIENT *cl, char *out)
 {

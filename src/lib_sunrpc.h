@@ -30,6 +30,8 @@ void sunrpc_serve(int tcp, const void *srv) __attribute__((noreturn));
 /* A client handle for proto ("tcp" or "udp"): the server's fixed port
  * first, else the host's rpcbind.  NULL after a message. */
 CLIENT *sunrpc_client(const char *host, int port, const char *proto);
+/* Destroy *cl (NULL: nothing) and set it NULL. */
+void sunrpc_close(CLIENT **cl);
 /* One call of procedure 1 with a 5-second timeout, its answer in *out. */
 enum clnt_stat sunrpc_call(CLIENT *cl, char *out);
 /* -S: procedure 2 over UDP (struct server_side's stop; ctx unused): 0,
