@@ -125,25 +125,35 @@ LIB_MODULES := \
 	lib_bench \
 	lib_chase \
 	lib_clock \
+	lib_dd \
+	lib_ddio \
 	lib_file \
+	lib_forked \
 	lib_harness \
+	lib_http \
 	lib_ipc \
 	lib_json \
 	lib_load \
 	lib_mem \
+	lib_net \
 	lib_ops \
 	lib_opts \
 	lib_parallel \
 	lib_party \
 	lib_peer \
+	lib_polled \
 	lib_report \
+	lib_rtt \
 	lib_sample \
 	lib_sched \
+	lib_server \
 	lib_stats \
 	lib_super \
-	lib_tcp \
+	lib_tcpbw \
 	lib_threads \
+	lib_topo \
 	lib_udp \
+	lib_udpbw \
 	lib_unix \
 	lib_util
 
@@ -220,7 +230,7 @@ $(LIB): $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJS)
 
-$(filter-out $(COMPARE_BIN),$(PROG_BINS)): $(BUILD)/%: $(OBJ)/%.o $(LIB)
+$(filter-out $(COMPARE_BIN) $(BUILD)/lat_rpc,$(PROG_BINS)): $(BUILD)/%: $(OBJ)/%.o $(LIB)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LIBS)
 
 $(COMPARE_BIN): $(COMPARE_OBJS) $(LIB)
@@ -230,9 +240,11 @@ $(COMPARE_BIN): $(COMPARE_OBJS) $(LIB)
 $(OBJ)/numa_mem.o: ALL_CFLAGS += $(NUMA_CFLAGS)
 $(BUILD)/numa_mem: LIBS += $(NUMA_LIBS)
 
-# lat_rpc alone needs libtirpc.
-$(OBJ)/lat_rpc.o: ALL_CFLAGS += $(TIRPC_CFLAGS)
-$(BUILD)/lat_rpc: LIBS += $(TIRPC_LIBS)
+# lat_rpc alone needs libtirpc, and its module lib_sunrpc (outside the
+# library, which builds without libtirpc).
+$(OBJ)/lat_rpc.o $(OBJ)/lib_sunrpc.o: ALL_CFLAGS += $(TIRPC_CFLAGS)
+$(BUILD)/lat_rpc: $(OBJ)/lat_rpc.o $(OBJ)/lib_sunrpc.o $(LIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(OBJ)/lat_rpc.o $(OBJ)/lib_sunrpc.o $(LIB) $(LIBS) $(TIRPC_LIBS)
 
 $(UNIT_BINS): $(BUILD)/tests/%: $(OBJ)/%.o $(LIB)
 	@mkdir -p $(BUILD)/tests

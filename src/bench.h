@@ -22,7 +22,18 @@
  *   lib_analysis line_ cache_  line's and cache's decisions
  *   lib_ipc      ipc_     helpers of the pipe and socket benchmarks
  *   lib_ops      ops_     dependent arithmetic chains
- *   lib_tcp      net_     sockets, network options, servers
+ *   lib_topo     topo_    which CPUs share a cache; CROSS's pairs
+ *   lib_net      net_     sockets, network options, a client's end
+ *   lib_server   server_  a server's start, lifetime, end; -s and -S
+ *   lib_forked   forked_  a server with a process per connection
+ *   lib_polled   polled_  a server polling its connections
+ *   lib_rtt      rtt_     lat_tcp's and lat_udp's body
+ *   lib_tcpbw    tcpbw_   bw_tcp's protocol
+ *   lib_udpbw    udpbw_   bw_udp's protocol
+ *   lib_http     http_    lmhttp's file server
+ *   lib_dd       dd_      lmdd's operands and files
+ *   lib_ddio     ddio_    lmdd's transfer
+ *   (lib_sunrpc  sunrpc_  lat_rpc's RPC, outside the library: libtirpc)
  *   lib_peer     peer_    the local process at a socket's other end
  *   lib_udp      udp_     lmbench's UDP stop message, the echo server
  *   lib_unix     unix_    UNIX-domain pairs and abstract addresses
@@ -50,7 +61,17 @@
 #include "lib_analysis.h"
 #include "lib_ipc.h"
 #include "lib_ops.h"
-#include "lib_tcp.h"
+#include "lib_topo.h"
+#include "lib_net.h"
+#include "lib_server.h"
+#include "lib_forked.h"
+#include "lib_polled.h"
+#include "lib_rtt.h"
+#include "lib_tcpbw.h"
+#include "lib_udpbw.h"
+#include "lib_http.h"
+#include "lib_dd.h"
+#include "lib_ddio.h"
 #include "lib_peer.h"
 #include "lib_udp.h"
 #include "lib_unix.h"

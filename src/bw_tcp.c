@@ -24,120 +24,45 @@
  *        bw_tcp -S [-p <port>] server
  * Output (stderr): "0.065536 1864.99 MB/sec" (message size in MB, rate)
  */
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include "lib_bench.h"
+#include "lib_forked.h"
 #include "lib_harness.h"
 #include "lib_ipc.h"
+#include "lib_net.h"
 #include "lib_opts.h"
-#include "lib_party.h"
-#include "lib_peer.h"
 #include "lib_report.h"
-#include "lib_sched.h"
-#include "lib_tcp.h"
+#include "lib_server.h"
+#include "lib_tcpbw.h"
 #include "lib_util.h"
 
 #define PORT 31236
-#define MAX_MSG (256ULL << 20)
+#define MAX_MSG TCPBW_MAX_MSG
 
 struct state {
-	const char *host; /* the server */
+	struct net_end end; /* the connection, a message's buffer */
+	const char *host;   /* the server */
 	int port;
-	size_t msize;	  /* bytes per message */
-	uint64_t move;	  /* bytes per iteration */
-	int fd;		  /* the connection */
-	char *buf;
-	char who[300];	  /* "the server at HOST", for messages */
+	size_t msize;	    /* bytes per message */
+	uint64_t move;	    /* bytes per iteration */
+	char who[300];	    /* "the server at HOST", for messages */
 };
-
-/* Ask for buffers of 1 MB, halving until the system takes one. */
-static void
-buffers(int fd, int opt)
-{
-	int size;
-
-	for (size = 1 << 20; size >= 16384; size /= 2)
-		if (setsockopt(fd, SOL_SOCKET, opt, &size, sizeof(size)) == 0)
-			return;
-}
-
-/* One connection: the size, then messages until the reader goes.
- * Non-zero for the size "0": lmbench's way of saying stop.  The message
- * is zeroed memory never written (calloc maps the zero page), so it holds
- * no memory and asks for none of the server's budget. */
-static int
-serve(int fd, const struct net_grant *g)
-{
-	char text[32];
-	size_t i = 0;
-	uint64_t msize;
-	char *buf;
-
-	(void)g;
-	while (i < sizeof(text) - 1 && read(fd, &text[i], 1) == 1 &&
-	       text[i] != '\0')
-		i++;
-	text[i] = '\0';
-	if (util_parse_u64(text, 0, MAX_MSG, &msize) != NULL)
-		return 0;
-	if (msize == 0)
-		return 1;
-	buffers(fd, SO_SNDBUF);
-	buf = calloc(1, (size_t)msize);
-	if (buf == NULL)
-		return 0;
-	while (util_writen(fd, buf, (size_t)msize) == (ssize_t)msize)
-		;
-	free(buf);
-	return 0;
-}
-
-/* A stop request: the size "0". */
-static int
-is_stop(const char *buf, size_t n)
-{
-	return n >= 2 && buf[0] == '0' && buf[1] == '\0';
-}
-
-/* Connect and send the size as lmbench's clients do: decimal and NUL. */
-static int
-connect_size(const char *host, int port, uint64_t msize)
-{
-	char text[32];
-	int fd = net_connect(host, port, SOCK_STREAM), len;
-
-	if (fd < 0)
-		return -1;
-	len = snprintf(text, sizeof(text), "%llu", (unsigned long long)msize);
-	if (util_writen(fd, text, (size_t)len + 1) != len + 1) {
-		util_syserr("cannot talk to %s", host);
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
 
 static int
 init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
-	s->buf = malloc(s->msize);
-	if (s->buf == NULL) {
-		util_err("out of memory");
+	if (net_end_open(&s->end, s->host, s->port, SOCK_STREAM, s->msize,
+	                 cx) != 0 ||
+	    tcpbw_send_size(s->end.fd, s->host, s->msize) != 0)
 		return -1;
-	}
-	s->fd = connect_size(s->host, s->port, s->msize);
-	if (s->fd < 0)
-		return -1;
-	buffers(s->fd, SO_RCVBUF);
-	net_timeout(s->fd, 10);
-	party_add_server(cx, peer_of_socket(s->fd));
+	tcpbw_buffers(s->end.fd, SO_RCVBUF);
+	net_timeout(s->end.fd, 10);
 	return 0;
 }
 
@@ -147,48 +72,41 @@ run(void *sp, uint64_t n)
 	struct state *s = sp;
 
 	while (n-- > 0)
-		if (ipc_drain(s->fd, s->buf, s->msize, s->move, s->who) != 0)
+		if (ipc_drain(s->end.fd, s->end.buf, s->msize, s->move,
+		              s->who) != 0)
 			return -1;
 	return 0;
 }
 
-static void
-cleanup(void *sp)
+/* -S: the size "0". */
+static int
+stop(const char *host, int port, void *ctx)
 {
-	struct state *s = sp;
+	int fd = net_connect(host, port, SOCK_STREAM), rc;
 
-	if (s->fd >= 0)
-		close(s->fd);
-	free(s->buf);
-	s->fd = -1;
-	s->buf = NULL;
+	(void)ctx;
+	if (fd < 0)
+		return -1;
+	rc = tcpbw_send_size(fd, host, 0);
+	close(fd);
+	return rc;
 }
 
+/* The options: net_option's (-m among them), and -M. */
 struct opts {
-	struct state *s;
-	struct net_opts net; /* -s -S -b -p */
-	int have_m, have_M;  /* -m, -M given */
+	struct net_opts net; /* -s -S -b -p -c -m */
+	uint64_t move;       /* -M (0: not given) */
 };
 
 static int
 option(void *ctx, int c, const char *arg)
 {
 	struct opts *op = ctx;
-	uint64_t v;
 	int rc = net_option(&op->net, c, arg);
 
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
-	if (util_size_arg(c == 'm' ? "-m" : "-M", arg, 1, MAX_MSG, &v) != 0)
-		return -1;
-	if (c == 'm') {
-		op->s->msize = (size_t)v;
-		op->have_m = 1;
-	} else {
-		op->s->move = v;
-		op->have_M = 1;
-	}
-	return 0;
+	return util_size_arg("-M", arg, 1, MAX_MSG, &op->move) != 0 ? -1 : 0;
 }
 
 /* The usage line, which also says which options are taken. */
@@ -196,12 +114,25 @@ option(void *ctx, int c, const char *arg)
 	"<message size>] [-M <bytes to move>] [-p <port>] [-P " \
 	"<parallelism>] [-W <warmup>] [-N <repetitions>] server | -S " \
 	"[-p <port>] server"
+#define HELP NET_HELP_MODES NET_HELP_B NET_HELP_C NET_HELP_P \
+	"-m <message size>  bytes per read and write (default 64k)\n" \
+	"-M <bytes to move>  bytes per iteration (default: -m's)\n" \
+	"server            the host whose server sends"
 
-static void __attribute__((noreturn))
-usage(void)
+/* -W's default here is 0.1 s: the options are read again (bench_begin
+ * found them good) into a probe whose -W starts unset. */
+static void
+default_warmup(int argc, char **argv, struct bench_opts *o)
 {
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
+	struct opts ignored = { { 0, 0, NULL, PORT, 0, 1, MAX_MSG }, 0 };
+	struct bench_opts probe;
+
+	bench_opts_init(&probe);
+	probe.warmup_us = UINT64_MAX;
+	optind = 0;
+	if (opts_parse(argc, argv, USAGE, 0, &probe, option, &ignored) >= 0 &&
+	    probe.warmup_us == UINT64_MAX)
+		o->warmup_us = 100000;
 }
 
 /* "%.6f %.2f MB/sec": the message size in MB (10^6), the rate. */
@@ -220,53 +151,28 @@ report_tcp_bw(const struct bench_result *r, double msize, double bytes)
 int
 main(int argc, char **argv)
 {
-	struct state s = { NULL, PORT, 65536, 65536, -1, NULL, "" };
-	struct opts op = { &s, { 0, 0, NULL, PORT }, 0, 0 };
+	struct state s = { { -1, NULL }, NULL, PORT, 0, 0, "" };
+	struct opts op = { { 0, 0, NULL, PORT, 0, 1, MAX_MSG }, 0 };
+	const struct bench_prog prog = { .usage = USAGE, .help = HELP,
+		.max_operands = 1, .option = option, .ctx = &op };
+	const struct server_side sd = { .socktype = SOCK_STREAM,
+		.serve = forked_serve, .service = &tcpbw_service, .stop = stop };
 	struct bench_opts o;
-	struct bench_desc d = {
-		.init = init, .run = run, .cleanup = cleanup, .state = &s
-	};
+	struct bench_desc d = { .init = init, .run = run,
+		.cleanup = net_end_close, .state = &s };
 	struct bench_result r;
-	int rc, fd;
+	int first = server_begin(argc, argv, &prog, &o, &op.net, &sd), rc;
 
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	sched_set_default("SAME");
-	bench_opts_init(&o);
-	o.warmup_us = 100000;
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc < 0 || (op.net.serve && op.net.stop))
-		usage();
 	s.port = op.net.port;
-	if (op.net.serve) {
-		if (optind != argc)
-			usage();
-		rc = net_server(net_listen(op.net.bindaddr, s.port, SOCK_STREAM));
-		if (rc < 0)
-			return rc == -2 ? 0 : EXIT_FAILED;
-		net_fork_loop(rc, serve, is_stop);
-	}
-	if (argc - optind != 1)
-		usage();
-	s.host = argv[optind];
+	default_warmup(argc, argv, &o);
+	s.host = argv[first];
 	snprintf(s.who, sizeof(s.who), "the server at %s", s.host);
-	if (op.net.stop) {
-		fd = connect_size(s.host, s.port, 0);
-		if (fd < 0)
-			return EXIT_FAILED;
-		close(fd);
-		return 0;
-	}
-	/* lmbench: -m alone moves one message, -M alone is one message. */
-	if (op.have_m && !op.have_M)
-		s.move = s.msize;
-	if (op.have_M && !op.have_m)
-		s.msize = (size_t)s.move;
+	/* lmbench: -m and -M default to 64 KB, -m alone moves one message,
+	 * -M alone is one message. */
+	s.msize = (size_t)(op.net.msize ? op.net.msize
+	                                : op.move ? op.move : 65536);
+	s.move = op.move ? op.move : s.msize;
 	s.move = (s.move + s.msize - 1) / s.msize * s.msize;
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
 	if (bench_run(&d, &o, &r) != 0)
 		return EXIT_FAILED;
 	rc = report_tcp_bw(&r, (double)s.msize, (double)s.move);

@@ -22,18 +22,16 @@
 #include <netdb.h>
 #include <poll.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include "lib_bench.h"
 #include "lib_harness.h"
-#include "lib_opts.h"
+#include "lib_net.h"
 #include "lib_party.h"
 #include "lib_peer.h"
-#include "lib_sched.h"
-#include "lib_tcp.h"
+#include "lib_polled.h"
+#include "lib_server.h"
 #include "lib_util.h"
 
 #define PORT 31237
@@ -43,7 +41,6 @@
 
 struct state {
 	const char *host; /* the server */
-	int port;
 	struct addrinfo *ai; /* its addresses, looked up once */
 	uint64_t made;	     /* connections made */
 	struct sockaddr_storage peer; /* the address that answered */
@@ -68,28 +65,32 @@ caught_up(const struct state *s, int fd)
 	return 0;
 }
 
+/* One connection made and closed, every CATCH_UP-th after the server
+ * caught up: 0, or -1 after a message.  A connect on loopback completes
+ * without the server, so a client on the server's CPU could fill its
+ * accept queue (128) before the server runs, and the next connection's
+ * SYN would be dropped and sent again a second later
+ * (TcpExtListenOverflows). */
+static int
+connection(struct state *s)
+{
+	int fd = net_connect_ai(s->ai, 0), rc = 0;
+
+	if (fd < 0)
+		return -1;
+	if (++s->made % CATCH_UP == 0)
+		rc = caught_up(s, fd);
+	close(fd);
+	return rc;
+}
+
+/* The name was looked up once, in main: only the connection is timed. */
 static int
 run(void *sp, uint64_t n)
 {
-	struct state *s = sp;
-
-	/* The name was looked up once, in main: only the connection is
-	 * timed.  A connect on loopback completes without the server, so a
-	 * client on the server's CPU could fill its accept queue (128)
-	 * before the server runs, and the next connection's SYN would be
-	 * dropped and sent again a second later (TcpExtListenOverflows):
-	 * every CATCH_UP-th connection waits for the server to catch up. */
-	while (n-- > 0) {
-		int fd = net_connect_ai(s->ai, 0);
-
-		if (fd < 0)
+	while (n-- > 0)
+		if (connection(sp) != 0)
 			return -1;
-		if (++s->made % CATCH_UP == 0 && caught_up(s, fd) != 0) {
-			close(fd);
-			return -1;
-		}
-		close(fd);
-	}
 	return 0;
 }
 
@@ -102,88 +103,71 @@ init(void *sp, struct copy_ctx *cx)
 	return 0;
 }
 
+/* -S: one byte on a connection. */
 static int
-option(void *ctx, int c, const char *arg)
+stop(const char *host, int port, void *ctx)
 {
-	return net_option(ctx, c, arg) < 0 ? -1 : 0;
+	int fd = net_connect(host, port, SOCK_STREAM), rc = 0;
+
+	(void)ctx;
+	if (fd < 0)
+		return -1;
+	if (write(fd, "x", 1) != 1) {
+		util_syserr("cannot talk to %s", host);
+		rc = -1;
+	}
+	close(fd);
+	return rc;
+}
+
+/* The first connection checks the server before timing, and says which
+ * address answered; 0, or -1 after a message. */
+static int
+first_connection(struct state *s)
+{
+	socklen_t plen = sizeof(s->peer);
+	int fd = net_connect_ai(s->ai, 0);
+
+	if (fd < 0)
+		return -1;
+	if (getpeername(fd, (struct sockaddr *)&s->peer, &plen) != 0)
+		s->peer.ss_family = AF_UNSPEC;
+	close(fd);
+	return 0;
 }
 
 /* The usage line, which also says which options are taken. */
 #define USAGE "-s [-b <address>] [-p <port>] [-c <placement>] | [-p <port>] " \
 	"[-N <repetitions>] server | -S [-p <port>] server"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
-}
+#define HELP NET_HELP_MODES NET_HELP_B NET_HELP_C NET_HELP_P \
+	"server            the host whose server accepts"
 
 int
 main(int argc, char **argv)
 {
-	struct state s = { NULL, PORT, NULL, 0, { 0 } };
-	socklen_t plen = sizeof(s.peer);
-	struct net_opts op = { 0, 0, NULL, PORT };
+	struct state s = { NULL, NULL, 0, { 0 } };
+	struct net_opts op = { .port = PORT };
+	const struct bench_prog prog = { .usage = USAGE, .help = HELP,
+		.max_operands = 1, .option = net_handler, .ctx = &op };
+	/* Accepted in the server itself: a fork per connection would slow
+	 * the server the client measures. */
+	const struct server_side sd = { .socktype = SOCK_STREAM,
+		.serve = polled_serve, .service = &polled_byte_stop,
+		.stop = stop };
 	struct bench_opts o;
 	struct bench_desc d = { .init = init, .run = run, .state = &s };
 	char label[1100];
-	int rc, fd;
+	/* One copy and no warm-up, as lmbench: the usage names no -P, -W. */
+	int first = server_begin(argc, argv, &prog, &o, &op, &sd), rc;
 
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	sched_set_default("SAME");
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
-	if (rc == -1)
-		return EXIT_USAGE;
-	/* One copy and no warm-up, as lmbench. */
-	if (rc < 0 || (op.serve && op.stop) || o.parallel != 1 ||
-	    o.warmup_us != 0)
-		usage();
-	s.port = op.port;
-	if (op.serve) {
-		if (optind != argc)
-			usage();
-		/* Accepted in the server itself: a fork per connection
-		 * would slow the server the client measures. */
-		static const struct net_service sv = { net_stop_byte, NULL,
-						       NULL, net_any_byte, NULL };
-
-		rc = net_server(net_listen(op.bindaddr, s.port, SOCK_STREAM));
-		if (rc < 0)
-			return rc == -2 ? 0 : EXIT_FAILED;
-		net_poll_loop(rc, &sv);
-	}
-	if (argc - optind != 1)
-		usage();
-	s.host = argv[optind];
-	if (op.stop) {
-		fd = net_connect(s.host, s.port, SOCK_STREAM);
-		if (fd < 0)
-			return EXIT_FAILED;
-		if (write(fd, "x", 1) != 1) {
-			util_syserr("cannot talk to %s", s.host);
-			close(fd);
-			return EXIT_FAILED;
-		}
-		close(fd);
-		return 0;
-	}
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
-	s.ai = net_resolve(s.host, s.port, SOCK_STREAM);
+	s.host = argv[first];
+	s.ai = net_resolve(s.host, op.port, SOCK_STREAM);
 	if (s.ai == NULL)
 		return EXIT_FAILED;
-	/* The first connection checks the server before timing. */
-	fd = net_connect_ai(s.ai, 0);
-	if (fd < 0) {
+	if (first_connection(&s) != 0) {
 		freeaddrinfo(s.ai);
 		return EXIT_FAILED;
 	}
-	if (getpeername(fd, (struct sockaddr *)&s.peer, &plen) != 0)
-		s.peer.ss_family = AF_UNSPEC;
-	close(fd);
 	snprintf(label, sizeof(label), "TCP/IP connection cost to %s", s.host);
 	rc = bench_measure_us(&d, &o, label, 1);
 	freeaddrinfo(s.ai);

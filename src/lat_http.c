@@ -37,7 +37,7 @@
 #include "lib_peer.h"
 #include "lib_report.h"
 #include "lib_sched.h"
-#include "lib_tcp.h"
+#include "lib_net.h"
 #include "lib_util.h"
 
 #define PORT 80

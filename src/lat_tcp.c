@@ -24,35 +24,26 @@
  * Output (stderr): "TCP latency using localhost: 12.8800 microseconds"
  */
 #include <arpa/inet.h>
-#include <signal.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "lib_forked.h"
 #include "lib_harness.h"
-#include "lib_party.h"
-#include "lib_peer.h"
-#include "lib_tcp.h"
+#include "lib_net.h"
+#include "lib_rtt.h"
 #include "lib_util.h"
 
 #define PORT 31234
 #define MAX_MSG (64ULL << 20)
 #define FREE_MSG 65536 /* messages no larger need no share of the budget */
 
-struct state {
-	struct net_client c; /* the server, the message size (lib_tcp) */
-	int fd;		  /* the connection */
-	char *buf;
-};
-
 /* One connection, in its own process: the size, then echoes until the
  * client goes.  Non-zero when the client closed before sending a byte:
  * lmbench's way of saying stop (a silent client that times out is only
  * dropped). */
 static int
-serve(int fd, const struct net_grant *g)
+serve(int fd, const struct forked_grant *g)
 {
 	uint32_t n;
 	size_t msize;
@@ -68,7 +59,7 @@ serve(int fd, const struct net_grant *g)
 	 * large ones cannot take its memory; smaller ones, 16 MB at most
 	 * over 256 connections, never wait for it. */
 	if (msize < 1 || msize > MAX_MSG ||
-	    (msize > FREE_MSG && net_reserve(g, msize) != 0))
+	    (msize > FREE_MSG && forked_reserve(g, msize) != 0))
 		return 0;
 	buf = malloc(msize);
 	if (buf == NULL)
@@ -89,89 +80,60 @@ is_stop(const char *buf, size_t n)
 }
 
 static int
-init(void *sp, struct copy_ctx *cx)
-{
-	struct state *s = sp;
-	uint32_t n = htonl((uint32_t)s->c.msize);
-
-	s->buf = calloc(1, s->c.msize);
-	if (s->buf == NULL) {
-		util_err("out of memory");
-		return -1;
-	}
-	s->fd = net_connect(s->c.host, s->c.port, SOCK_STREAM);
-	if (s->fd < 0)
-		return -1;
-	net_nodelay(s->fd);
-	net_timeout(s->fd, 10);
-	if (util_writen(s->fd, &n, sizeof(n)) != sizeof(n)) {
-		util_syserr("cannot talk to %s", s->c.host);
-		return -1;
-	}
-	party_add_server(cx, peer_of_socket(s->fd));
-	return 0;
-}
-
-static int
 run(void *sp, uint64_t n)
 {
-	struct state *s = sp;
-	size_t m = s->c.msize;
+	struct rtt_client *c = sp;
+	size_t m = c->msize;
 
 	while (n-- > 0)
-		if (util_writen(s->fd, s->buf, m) != (ssize_t)m ||
-		    util_readn(s->fd, s->buf, m) != (ssize_t)m) {
-			util_err("the server at %s stopped answering", s->c.host);
+		if (util_writen(c->end.fd, c->end.buf, m) != (ssize_t)m ||
+		    util_readn(c->end.fd, c->end.buf, m) != (ssize_t)m) {
+			util_err("the server at %s stopped answering", c->host);
 			return -1;
 		}
 	return 0;
 }
 
-static void
-cleanup(void *sp)
+static int
+init(void *sp, struct copy_ctx *cx)
 {
-	struct state *s = sp;
+	struct rtt_client *c = sp;
+	uint32_t n = htonl((uint32_t)c->msize);
 
-	if (s->fd >= 0)
-		close(s->fd);
-	free(s->buf);
-	s->fd = -1;
-	s->buf = NULL;
-}
-
-/* The server: a process per connection. */
-static void __attribute__((noreturn))
-serve_tcp(int l)
-{
-	net_fork_loop(l, serve, is_stop);
+	if (rtt_connect(c, cx, SOCK_STREAM) != 0)
+		return -1;
+	net_nodelay(c->end.fd);
+	net_timeout(c->end.fd, 10);
+	if (util_writen(c->end.fd, &n, sizeof(n)) != sizeof(n)) {
+		util_syserr("cannot talk to %s", c->host);
+		return -1;
+	}
+	return 0;
 }
 
 /* -S: lmbench's stop request, a connection closed without a byte. */
 static int
-stop_tcp(const char *host, int port)
+stop(const char *host, int port, void *ctx)
 {
 	int fd = net_connect(host, port, SOCK_STREAM);
 
+	(void)ctx;
 	if (fd < 0)
 		return -1;
 	close(fd);
 	return 0;
 }
 
-/* The usage line, which also says which options are taken. */
-#define USAGE "-s [-b <address>] [-p <port>] [-c <placement>] | [-m " \
-	"<message size>] [-p <port>] [-P <parallelism>] [-W <warmup>] " \
-	"[-N <repetitions>] server | -S [-p <port>] server"
-
 int
 main(int argc, char **argv)
 {
-	static const struct net_latency p = { USAGE, "TCP latency using ",
-		SOCK_STREAM, 1, MAX_MSG, serve_tcp, stop_tcp };
-	struct state s = { { NULL, PORT, 1 }, -1, NULL };
+	static const struct forked_service sv = { serve, is_stop };
+	static const struct rtt_transport t = { "TCP latency using ",
+		SOCK_STREAM, 1, MAX_MSG, forked_serve, &sv, stop };
+	struct rtt_client c = { { -1, NULL }, NULL, PORT, 1 };
 	struct bench_desc d = {
-		.init = init, .run = run, .cleanup = cleanup, .state = &s
+		.init = init, .run = run, .cleanup = net_end_close, .state = &c
 	};
 
-	return net_latency_main(argc, argv, &p, &s.c, &d);
+	return rtt_main(argc, argv, &t, &c, &d);
 }

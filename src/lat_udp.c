@@ -20,27 +20,22 @@
  */
 #include <arpa/inet.h>
 #include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <unistd.h>
 
 #include "lib_harness.h"
-#include "lib_party.h"
-#include "lib_peer.h"
-#include "lib_tcp.h"
+#include "lib_net.h"
+#include "lib_rtt.h"
 #include "lib_udp.h"
 #include "lib_util.h"
 
 #define PORT 34298
-#define MAX_MSG 65507
 
+/* The state: the struct rtt_client (the connection, the datagram size),
+ * then the next sequence number. */
 struct state {
-	struct net_client c; /* the server, the datagram size (lib_tcp) */
-	int fd;
-	uint32_t seq;	  /* the next sequence number */
-	char *buf;
+	struct rtt_client c;
+	uint32_t seq;
 };
 
 static int
@@ -48,17 +43,35 @@ init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
-	s->buf = calloc(1, s->c.msize);
-	if (s->buf == NULL) {
-		util_err("out of memory");
+	if (rtt_connect(&s->c, cx, SOCK_DGRAM) != 0)
 		return -1;
-	}
-	s->fd = net_connect(s->c.host, s->c.port, SOCK_DGRAM);
-	if (s->fd < 0)
-		return -1;
-	net_timeout(s->fd, 5);
+	net_timeout(s->c.end.fd, 5);
 	s->seq = 1;
-	party_add_server(cx, peer_of_socket(s->fd));
+	return 0;
+}
+
+/* The reply to the datagram numbered want, late replies skipped: 0, or
+ * -1 after a message. */
+static int
+reply(struct rtt_client *c, uint32_t want)
+{
+	uint32_t got;
+	ssize_t r;
+
+	do {
+		r = recv(c->end.fd, c->end.buf, c->msize, 0);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0 && errno == EAGAIN) {
+			util_err("no reply from %s in 5 seconds", c->host);
+			return -1;
+		}
+		if (r < 0) {
+			util_syserr("no reply from %s", c->host);
+			return -1;
+		}
+		memcpy(&got, c->end.buf, 4);
+	} while (r < 4 || got != want); /* a late reply: skip it */
 	return 0;
 }
 
@@ -66,69 +79,33 @@ static int
 run(void *sp, uint64_t n)
 {
 	struct state *s = sp;
+	struct rtt_client *c = &s->c;
 
 	while (n-- > 0) {
-		uint32_t want = htonl(s->seq), got;
-		ssize_t r;
+		uint32_t want = htonl(s->seq);
 
-		memcpy(s->buf, &want, 4);
-		if (send(s->fd, s->buf, s->c.msize, 0) != (ssize_t)s->c.msize) {
-			util_syserr("send to %s", s->c.host);
+		memcpy(c->end.buf, &want, 4);
+		if (send(c->end.fd, c->end.buf, c->msize, 0) !=
+		    (ssize_t)c->msize) {
+			util_syserr("send to %s", c->host);
 			return -1;
 		}
-		do {
-			r = recv(s->fd, s->buf, s->c.msize, 0);
-			if (r < 0 && errno == EINTR)
-				continue;
-			if (r < 0 && errno == EAGAIN) {
-				util_err("no reply from %s in 5 seconds",
-					 s->c.host);
-				return -1;
-			}
-			if (r < 0) {
-				util_syserr("no reply from %s", s->c.host);
-				return -1;
-			}
-			memcpy(&got, s->buf, 4);
-		} while (r < 4 || got != want); /* a late reply: skip it */
+		if (reply(c, want) != 0)
+			return -1;
 		s->seq = (s->seq + 1) & 0x7fffffff;
 	}
 	return 0;
 }
 
-static void
-cleanup(void *sp)
-{
-	struct state *s = sp;
-
-	if (s->fd >= 0)
-		close(s->fd);
-	free(s->buf);
-	s->fd = -1;
-	s->buf = NULL;
-}
-
-/* The server: every datagram back to its sender. */
-static void __attribute__((noreturn))
-serve_udp(int l)
-{
-	udp_echo(l, MAX_MSG);
-}
-
-/* The usage line, which also says which options are taken. */
-#define USAGE "-s [-b <address>] [-p <port>] [-c <placement>] | [-m " \
-	"<message size>] [-p <port>] [-P <parallelism>] [-W <warmup>] " \
-	"[-N <repetitions>] server | -S [-p <port>] server"
-
 int
 main(int argc, char **argv)
 {
-	static const struct net_latency p = { USAGE, "UDP latency using ",
-		SOCK_DGRAM, 4, MAX_MSG, serve_udp, udp_stop };
-	struct state s = { { NULL, PORT, 4 }, -1, 1, NULL };
+	static const struct rtt_transport t = { "UDP latency using ",
+		SOCK_DGRAM, 4, UDP_MAX_MSG, udp_echo, NULL, udp_stop };
+	struct state s = { { { -1, NULL }, NULL, PORT, 4 }, 1 };
 	struct bench_desc d = {
-		.init = init, .run = run, .cleanup = cleanup, .state = &s
+		.init = init, .run = run, .cleanup = net_end_close, .state = &s
 	};
 
-	return net_latency_main(argc, argv, &p, &s.c, &d);
+	return rtt_main(argc, argv, &t, &s.c, &d);
 }

@@ -51,13 +51,6 @@ const char *sched_cross_shared(int copy);
  * not understood. */
 int sched_logical_cpu(const char *policy, int copy, int helper, int helpers,
                       int ncpus);
-/* CROSS's pairs: level is the n x n matrix of the lowest cache level
- * CPUs i and j share (0: none).  Pairs CPUs greedily in order, each with
- * the partner that shares the lowest level of 2 or more, else level 1
- * (threads of one core), else any; pairs[k] is pair k (n/2 entries).
- * Returns the number of pairs. */
-#define SCHED_TOPO_MAX 256
-int sched_cross_pairs(int n, const int *level, int (*pairs)[2]);
 /* The k-th number of the bit-reversal permutation of 0..n-1. */
 int sched_spread(int k, int n);
 

@@ -1,6 +1,6 @@
 /*
  * lib_udp.c - what the UDP benchmarks share: lmbench's stop message and
- * the echo server of lat_udp.  Their sockets come from lib_tcp's
+ * the echo server of lat_udp.  Their sockets come from lib_net's
  * net_listen and net_connect with SOCK_DGRAM.
  */
 #include <arpa/inet.h>
@@ -10,15 +10,16 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "lib_tcp.h"
+#include "lib_net.h"
 #include "lib_udp.h"
 #include "lib_util.h"
 
 int
-udp_stop(const char *host, int port)
+udp_stop(const char *host, int port, void *ctx)
 {
 	int fd = net_connect(host, port, SOCK_DGRAM), i;
 
+	(void)ctx;
 	if (fd < 0)
 		return -1;
 	for (i = 1; i <= 4; i++) {
@@ -38,16 +39,17 @@ udp_stop(const char *host, int port)
 }
 
 void
-udp_echo(int fd, size_t max)
+udp_echo(int fd, const void *ctx)
 {
 	struct sockaddr_storage from;
-	char *buf = malloc(max);
+	char *buf = malloc(UDP_MAX_MSG);
 
+	(void)ctx;
 	if (buf == NULL)
 		_exit(1);
 	for (;;) {
 		socklen_t len = sizeof(from);
-		ssize_t n = recvfrom(fd, buf, max, 0, (struct sockaddr *)&from,
+		ssize_t n = recvfrom(fd, buf, UDP_MAX_MSG, 0, (struct sockaddr *)&from,
 				     &len);
 		uint32_t seq;
 

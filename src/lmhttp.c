@@ -19,333 +19,24 @@
  *
  * Usage: lmhttp [-b <address>] [-c <placement>] [port]     (port: lmbench's 80 by default)
  */
-#define _GNU_SOURCE /* MSG_MORE, syscall */
-#include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/sendfile.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#ifdef SYS_openat2
-#include <linux/openat2.h>
-#endif
 
 #include "lib_bench.h"
+#include "lib_http.h"
+#include "lib_net.h"
 #include "lib_sched.h"
-#include "lib_tcp.h"
+#include "lib_server.h"
 #include "lib_util.h"
 
 #define PORT 80
-#define REQ_MAX 4096
-#define ANSWER (NET_STOP + 1) /* take(): the answer is ready */
-
-/* The server's state, shared by its connections. */
-struct docroot {
-	int fd;          /* the document root, opened */
-	int use_openat2; /* 0: the kernel has none, or not wanted */
-};
-
-static const char *
-content_type(const char *name)
-{
-	const char *dot = strrchr(name, '.');
-
-	if (dot == NULL)
-		return "application/octet-stream";
-	if (strcmp(dot, ".html") == 0 || strcmp(dot, ".htm") == 0)
-		return "text/html";
-	if (strcmp(dot, ".txt") == 0)
-		return "text/plain";
-	if (strcmp(dot, ".gif") == 0)
-		return "image/gif";
-	if (strcmp(dot, ".jpg") == 0 || strcmp(dot, ".jpeg") == 0)
-		return "image/jpeg";
-	if (strcmp(dot, ".png") == 0)
-		return "image/png";
-	return "application/octet-stream";
-}
-
-/* One connection: the request as it arrives, then the answer as the
- * client takes it. */
-struct http {
-	char req[REQ_MAX + 1]; /* the request so far, NUL-terminated */
-	size_t have;	       /* its bytes */
-	char head[256];	       /* the answer's header */
-	size_t hlen, hoff;     /* its length, the bytes sent */
-	int file;	       /* the document, or -1 */
-	off_t off, size;       /* the document's bytes sent, and its size */
-	struct docroot *root;  /* where documents are */
-};
-
-/* A header-only answer. */
-static void
-status(struct http *h, const char *line)
-{
-	int n = snprintf(h->head, sizeof(h->head),
-			 "HTTP/1.0 %s\r\nServer: lmhttp\r\n"
-			 "Content-Length: 0\r\n\r\n",
-			 line);
-
-	h->hlen = (size_t)n;
-}
-
-/* A name beneath the root: relative, no ".." component. */
-static int
-safe(const char *name)
-{
-	const char *p = name;
-
-	if (*p == '/')
-		return 0;
-	while (*p != '\0') {
-		size_t len = strcspn(p, "/");
-
-		if (len == 2 && p[0] == '.' && p[1] == '.')
-			return 0;
-		p += len;
-		while (*p == '/')
-			p++;
-	}
-	return 1;
-}
-
-/* Open name beneath the root one component at a time, following no
- * symbolic link (for kernels without openat2); -1 with errno. */
-static int
-walk(int root, const char *name)
-{
-	char part[REQ_MAX + 1];
-	int dir = root, fd = -1;
-
-	while (*name != '\0') {
-		size_t len = strcspn(name, "/");
-		int last;
-
-		memcpy(part, name, len);
-		part[len] = '\0';
-		name += len;
-		while (*name == '/')
-			name++;
-		last = *name == '\0';
-		if (len == 0) {
-			fd = -1;
-			errno = ENOENT;
-			break;
-		}
-		fd = openat(dir, part,
-			    last ? O_RDONLY | O_NONBLOCK | O_NOFOLLOW
-				 : O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
-		if (dir != root) {
-			int saved = errno;
-
-			close(dir);
-			errno = saved;
-		}
-		if (fd < 0 || last)
-			break;
-		dir = fd;
-		fd = -1;
-	}
-	return fd;
-}
-
-/* The document name beneath the root, no symbolic link followed: openat2
- * where the kernel has it, the walk otherwise; -1 with errno. */
-static int
-open_beneath(struct docroot *root, const char *name)
-{
-#ifdef SYS_openat2
-	if (root->use_openat2) {
-		struct open_how how;
-		long fd;
-
-		memset(&how, 0, sizeof(how));
-		how.flags = O_RDONLY | O_NONBLOCK;
-		how.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS |
-			      RESOLVE_NO_MAGICLINKS;
-		fd = syscall(SYS_openat2, root->fd, name, &how, sizeof(how));
-		if (fd >= 0 || errno != ENOSYS)
-			return (int)fd;
-		root->use_openat2 = 0;
-	}
-#endif
-	return walk(root->fd, name);
-}
-
-/* The answer to a request for name: a header, and the open document. */
-static void
-answer(struct http *h, const char *name)
-{
-	struct stat st;
-	int n;
-
-	if (!safe(name)) {
-		status(h, "403 Forbidden");
-		return;
-	}
-	h->file = open_beneath(h->root, *name != '\0' ? name : "index.html");
-	if (h->file < 0) {
-		status(h, errno == ENOENT ? "404 Not Found" : "403 Forbidden");
-		return;
-	}
-	if (fstat(h->file, &st) != 0 || !S_ISREG(st.st_mode)) {
-		close(h->file);
-		h->file = -1;
-		status(h, "403 Forbidden");
-		return;
-	}
-	h->size = st.st_size;
-	n = snprintf(h->head, sizeof(h->head),
-		     "HTTP/1.0 200 OK\r\nServer: lmhttp\r\n"
-		     "Content-Type: %s\r\nContent-Length: %lld\r\n\r\n",
-		     content_type(name), (long long)st.st_size);
-	h->hlen = (size_t)n;
-}
-
-/* The request is in (or the client stopped sending): decide the answer. */
-static void
-request(struct http *h)
-{
-	char *name, *end;
-
-	if (strncmp(h->req, "GET /", 5) != 0) {
-		status(h, "400 Bad Request");
-		return;
-	}
-	name = h->req + 5;
-	end = name + strcspn(name, " \r\n?");
-	*end = '\0';
-	answer(h, name);
-}
-
-/* Read what the client sent: NET_MORE while the request line is not
- * complete, NET_STOP for "EXIT", NET_DONE when the client went, else
- * the answer is ready and the connection waits to write it. */
-static int
-take(struct net_conn *c, struct http *h)
-{
-	ssize_t n = read(c->fd, h->req + h->have, REQ_MAX - h->have);
-
-	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
-		return NET_MORE;
-	if (n > 0) {
-		h->have += (size_t)n;
-		h->req[h->have] = '\0';
-		if (h->have >= 4 && strncmp(h->req, "EXIT", 4) == 0)
-			return NET_STOP;
-		/* The request line is enough; headers are not needed. */
-		if (strchr(h->req, '\n') == NULL && h->have < REQ_MAX)
-			return NET_MORE;
-	} else if (h->have == 0) {
-		return NET_DONE;
-	}
-	request(h);
-	c->events = POLLOUT;
-	return ANSWER;
-}
-
-/* Send what the client takes of the answer: NET_MORE until all is gone,
- * then NET_DONE. */
-static int
-give(struct net_conn *c, struct http *h)
-{
-	while (h->hoff < h->hlen) {
-		ssize_t n = send(c->fd, h->head + h->hoff, h->hlen - h->hoff,
-				 h->file >= 0 ? MSG_MORE : 0);
-
-		if (n < 0)
-			return errno == EAGAIN || errno == EWOULDBLOCK ||
-					       errno == EINTR
-				       ? NET_MORE
-				       : NET_DONE;
-		h->hoff += (size_t)n;
-	}
-	while (h->file >= 0 && h->off < h->size) {
-		ssize_t n = sendfile(c->fd, h->file, &h->off,
-				     (size_t)(h->size - h->off));
-
-		if (n < 0)
-			return errno == EAGAIN || errno == EWOULDBLOCK ||
-					       errno == EINTR
-				       ? NET_MORE
-				       : NET_DONE;
-		if (n == 0)
-			break; /* the file shrank */
-	}
-	return NET_DONE;
-}
-
-static int
-ready(struct net_conn *c)
-{
-	struct http *h = c->data;
-	int rc;
-
-	if (h == NULL) {
-		h = calloc(1, sizeof(*h));
-		if (h == NULL)
-			return NET_DONE;
-		h->file = -1;
-		h->root = c->server;
-		c->data = h;
-	}
-	if (c->events == POLLIN) {
-		rc = take(c, h);
-		if (rc != ANSWER)
-			return rc;
-	}
-	return give(c, h);
-}
-
-static void
-drop(struct net_conn *c)
-{
-	struct http *h = c->data;
-
-	if (h != NULL && h->file >= 0)
-		close(h->file);
-	free(h);
-	c->data = NULL;
-}
-
-/* A client beyond the cap is told so, if its socket takes it at once. */
-static void
-refuse(int fd)
-{
-	static const char busy[] = "HTTP/1.0 503 Service Unavailable\r\n"
-				   "Server: lmhttp\r\nContent-Length: 0\r\n\r\n";
-
-	if (send(fd, busy, sizeof(busy) - 1, MSG_DONTWAIT) < 0) {
-		/* closed without a word */
-	}
-}
-
-/* lat_http -S's request, from a client beyond the cap. */
-static int
-is_exit(const char *buf, size_t n)
-{
-	return n >= 4 && strncmp(buf, "EXIT", 4) == 0;
-}
-
-/* -b and -c for bench_begin. */
-static int
-option(void *ctx, int c, const char *arg)
-{
-	return net_option(ctx, c, arg) < 0 ? -1 : 0;
-}
 
 int
 main(int argc, char **argv)
 {
-	struct net_opts net = { 1, 0, NULL, PORT };
-	static struct docroot root = { -1, 1 };
-	static const struct net_service sv = { ready, drop, refuse, is_exit,
-						&root };
+	struct net_opts net = { .serve = 1, .port = PORT };
+	struct http_root root = { -1, 1 };
 	const char *dir = getenv("DOCROOT");
 	const struct bench_prog prog = {
 		.usage = "[-b <address>] [-c <placement>] [port]",
@@ -355,7 +46,7 @@ main(int argc, char **argv)
 		        "(LMBENCH_SCHED's forms)\n"
 		        "port            the port (default: 80, as lmbench's)",
 		.max_operands = 1,
-		.option = option,
+		.option = net_handler,
 		.ctx = &net,
 	};
 	struct bench_opts o;
@@ -374,8 +65,8 @@ main(int argc, char **argv)
 		util_syserr("DOCROOT %s", dir);
 		return EXIT_FAILED;
 	}
-	l = net_server(net_listen(net.bindaddr, net.port, SOCK_STREAM));
+	l = server_start(net_listen(net.bindaddr, net.port, SOCK_STREAM));
 	if (l < 0)
 		return l == -2 ? 0 : EXIT_FAILED;
-	net_poll_loop(l, &sv);
+	http_serve(l, &root);
 }

@@ -5,3 +5,4 @@
 usage_checks lat_tcp a b
 no_server lat_tcp
 bad lat_tcp 2 -m 0 localhost
+bad lat_tcp 2 -S

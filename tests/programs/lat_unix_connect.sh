@@ -12,3 +12,4 @@ sleep 0.2
 bad lat_unix_connect 1 -S -n "$name"
 usage_checks lat_unix_connect extra
 bad lat_unix_connect 2 -n ""
+bad lat_unix_connect 2 -s -S

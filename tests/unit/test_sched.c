@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lib_sched.h"
+#include "lib_topo.h"
 #include "check.h"
 
 /* sched_spread must be a permutation of 0..n-1 for any n. */
@@ -42,15 +43,15 @@ cross_pairs(void)
 	static const int none[9] = { 0 };
 	int p[4][2];
 
-	CHECK(sched_cross_pairs(4, smt, p) == 2);
+	CHECK(topo_cross_pairs(4, smt, p) == 2);
 	CHECK(p[0][0] == 0 && p[0][1] == 1 && p[1][0] == 2 && p[1][1] == 3);
-	CHECK(sched_cross_pairs(4, l2, p) == 2);
+	CHECK(topo_cross_pairs(4, l2, p) == 2);
 	CHECK(p[0][0] == 0 && p[0][1] == 1 && p[1][0] == 2 && p[1][1] == 3);
-	CHECK(sched_cross_pairs(2, one_core, p) == 1);
+	CHECK(topo_cross_pairs(2, one_core, p) == 1);
 	CHECK(p[0][0] == 0 && p[0][1] == 1);
-	CHECK(sched_cross_pairs(3, none, p) == 1);
+	CHECK(topo_cross_pairs(3, none, p) == 1);
 	CHECK(p[0][0] == 0 && p[0][1] == 1);
-	CHECK(sched_cross_pairs(1, none, p) == 0);
+	CHECK(topo_cross_pairs(1, none, p) == 0);
 }
 
 /* A server is placed as copy 0's peer: on its CPU under SAME, on the

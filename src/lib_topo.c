@@ -1,0 +1,138 @@
+/*
+ * lib_topo.c - which CPUs share which cache (sysfs), and CROSS's pairs
+ * chosen from that (lib_topo.h).
+ */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib_topo.h"
+
+/* How much a pair sharing cache level `level` (0: none known) is wanted
+ * for CROSS: two cores that share a cache (the lowest such level), then
+ * two threads of one core (level 1), then any two. */
+static int
+pair_rank(int level)
+{
+	return level >= 2 ? level : level == 1 ? 100 : 1000;
+}
+
+/* Index of (i, j) in an n x n matrix. */
+static size_t
+at(int i, int j, int n)
+{
+	return (size_t)i * (size_t)n + (size_t)j;
+}
+
+int
+topo_cross_pairs(int n, const int *level, int (*pairs)[2])
+{
+	char used[TOPO_MAX];
+	int i, j, np = 0;
+
+	if (n > TOPO_MAX)
+		n = TOPO_MAX;
+	memset(used, 0, sizeof(used));
+	for (i = 0; i < n; i++) {
+		int best = -1;
+
+		if (used[i])
+			continue;
+		for (j = i + 1; j < n; j++)
+			if (!used[j] &&
+			    (best < 0 || pair_rank(level[at(i, j, n)]) <
+			                     pair_rank(level[at(i, best, n)])))
+				best = j;
+		if (best < 0)
+			break;
+		used[i] = used[best] = 1;
+		pairs[np][0] = i;
+		pairs[np][1] = best;
+		np++;
+	}
+	return np;
+}
+
+/* Parse a sysfs CPU list ("0-3,8,10-11") into set; -1 if malformed. */
+static int
+parse_cpulist(const char *s, cpu_set_t *set)
+{
+	CPU_ZERO(set);
+	while (*s && *s != '\n') {
+		char *end;
+		long a = strtol(s, &end, 10), b;
+
+		if (end == s || a < 0 || a >= CPU_SETSIZE)
+			return -1;
+		b = a;
+		if (*end == '-') {
+			s = end + 1;
+			b = strtol(s, &end, 10);
+			if (end == s || b < a || b >= CPU_SETSIZE)
+				return -1;
+		}
+		for (; a <= b; a++)
+			CPU_SET((int)a, set);
+		s = end;
+		if (*s == ',')
+			s++;
+	}
+	return 0;
+}
+
+/* The first line of a sysfs file into buf; -1 when it cannot be read. */
+static int
+read_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	int ok;
+
+	if (f == NULL)
+		return -1;
+	ok = fgets(buf, (int)len, f) != NULL;
+	fclose(f);
+	return ok ? 0 : -1;
+}
+
+void
+topo_cache_levels(int n, const int *ids, int *lv)
+{
+	char path[128], buf[4096];
+	int i, j, x;
+
+	for (i = 0; i < n; i++)
+		for (x = 0; x < 16; x++) {
+			cpu_set_t set;
+			int level;
+
+			snprintf(path, sizeof(path),
+			         "/sys/devices/system/cpu/cpu%d/cache/index%d/level",
+			         ids[i], x);
+			if (read_line(path, buf, sizeof(buf)) != 0)
+				break;
+			level = (int)strtol(buf, NULL, 10);
+			snprintf(path, sizeof(path),
+			         "/sys/devices/system/cpu/cpu%d/cache/index%d/"
+			         "shared_cpu_list",
+			         ids[i], x);
+			if (level <= 0 || read_line(path, buf, sizeof(buf)) != 0 ||
+			    parse_cpulist(buf, &set) != 0)
+				continue;
+			for (j = 0; j < n; j++)
+				if (j != i && CPU_ISSET(ids[j], &set) &&
+				    (lv[at(i, j, n)] == 0 ||
+				     level < lv[at(i, j, n)]))
+					lv[at(i, j, n)] = level;
+		}
+	/* Make it symmetric: a pair shares what either side says. */
+	for (i = 0; i < n; i++)
+		for (j = 0; j < i; j++) {
+			int a = lv[at(i, j, n)], b = lv[at(j, i, n)];
+			int m = a == 0 ? b : b == 0 ? a : a < b ? a : b;
+
+			lv[at(i, j, n)] = lv[at(j, i, n)] = m;
+		}
+}
+
