@@ -385,17 +385,19 @@ uninstall:
 	for m in $(MAN_PAGES); do rm -f $(MANDIR)/man$${m##*.}/$${m#doc/}; done
 
 # The release tarball: every tracked file as it is in the work tree, and
-# VERSION, from which a build of the tarball takes its version.
+# VERSION, from which a build of the tarball takes its version; in
+# DIST_DIR (default: here).
 DIST := lmbench-ng-$(VERSION)
+DIST_DIR ?= .
 dist:
 	@git rev-parse --is-inside-work-tree >/dev/null 2>&1 || { echo "make dist: not a git checkout" >&2; exit 2; }
 	rm -rf $(BUILD)/dist
 	mkdir -p $(BUILD)/dist/$(DIST)
 	git ls-files -z | xargs -0 cp -P --parents -t $(BUILD)/dist/$(DIST)
 	echo '$(VERSION)' >$(BUILD)/dist/$(DIST)/VERSION
-	tar -C $(BUILD)/dist --owner=0 --group=0 --numeric-owner --sort=name -czf $(DIST).tar.gz $(DIST)
+	tar -C $(BUILD)/dist --owner=0 --group=0 --numeric-owner --sort=name -czf $(DIST_DIR)/$(DIST).tar.gz $(DIST)
 	rm -rf $(BUILD)/dist
-	@echo "make dist: $(DIST).tar.gz"
+	@echo "make dist: $(DIST_DIR)/$(DIST).tar.gz"
 
 clean:
 	rm -rf bin/$(TRIPLET) bin/$(TRIPLET)-sanitize $(CROSS_TRIPLETS:%=bin/%)
