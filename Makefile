@@ -246,7 +246,7 @@ cross-test: cross
 
 # The tests of one build: BUILD=bin/<triplet> by default.
 check: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts hacking json placement truth install net netns hostile
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts hacking json placement truth install man net netns hostile
 
 unit: $(UNIT_BINS)
 	sh tests/run.sh $(BUILD) unit
@@ -258,7 +258,7 @@ signals: $(PROG_BINS)
 	sh tests/run.sh $(BUILD) signals
 
 scripts: $(PROG_BINS)
-	sh tests/run.sh $(BUILD) scripts compare report hostile_scripts install
+	sh tests/run.sh $(BUILD) scripts compare report hostile_scripts install man
 
 net: $(PROG_BINS)
 	sh tests/run.sh $(BUILD) net netns hostile
@@ -296,7 +296,7 @@ bench: $(PROG_BINS) $(BUILD)/tests/peer $(BENCH_LIB_BINS)
 # failure; the status is the worst.
 test: $(PROG_BINS) $(UNIT_BINS)
 	@rc=0; \
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts hacking json placement truth install net netns hostile || rc=1; \
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts hacking json placement truth install man net netns hostile || rc=1; \
 	$(MAKE) sanitize || rc=1; \
 	$(MAKE) lint || rc=1; \
 	exit $$rc
