@@ -121,6 +121,7 @@ LIB_MODULES := \
 	lib_file \
 	lib_harness \
 	lib_ipc \
+	lib_json \
 	lib_mem \
 	lib_ops \
 	lib_opts \
@@ -192,8 +193,10 @@ $(VERSION_FILE): FORCE
 	@mkdir -p $(OBJ)
 	@echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' >$@
 
-$(OBJ)/lib_opts.o: $(VERSION_FILE)
-$(OBJ)/lib_opts.o: ALL_CFLAGS += -DLMBENCH_VERSION='"$(VERSION)"'
+$(OBJ)/lib_opts.o $(OBJ)/lib_json.o: $(VERSION_FILE)
+$(OBJ)/lib_opts.o $(OBJ)/lib_json.o: ALL_CFLAGS += -DLMBENCH_VERSION='"$(VERSION)"'
+# lib_json.o also names the build's flags in each run's context record.
+$(OBJ)/lib_json.o: ALL_CFLAGS += -DLMBENCH_CFLAGS='"$(subst ",,$(subst ',,$(CFLAGS)))"'
 
 $(OBJ)/%.o: src/%.c $(FLAGS_FILE)
 	@mkdir -p $(OBJ)

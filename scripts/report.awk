@@ -10,11 +10,20 @@
 #              xlat and xbw the place of the figure in xlat_names or
 #              xbw_names (below), and the figure
 #   series     FILE-INDEX TAB KIND TAB NAME TAB d.K per series (KIND lat,
-#              bw, ctx, xlat or xbw; NAME "stride 128", "random", a bw_mem
-#              kernel, "size=16k", "same CPU", "cross-CPU")
+#              bw, ctx, file, mmap, par, stream, xlat or xbw; NAME
+#              "stride 128", "random", a bw_mem kernel, "size=16k",
+#              "read", "open2close", "par_mem", "STREAM", "STREAM2",
+#              "same CPU", "cross-CPU"); for stream the x is the
+#              kernel's place in stream_names (below)
+#   facts      FILE-INDEX TAB KEY TAB VALUE per machine fact of a header
+#              (the keys of fact(), in its order)
 #   caches.N   the cache sizes the header states: level and MB
 #   metrics    FILE-INDEX TAB LABEL TAB VALUE TAB UNIT per classic line
 #   failures   FILE-INDEX TAB the line, per [FAILED: ...] / [SKIPPED: ...]
+# phase "json", over a result file's JSON records (FILE.json, with fi
+#   its file's index): e.K per lat or bw series with samples: size (MB),
+#   the figure, the lowest and the highest sample; errors lists them as
+#   series does.
 # phase "table", over dir/metrics: the side-by-side HTML table rows of
 #   n files.
 # phase "failures", over dir/failures: the HTML list of failed and
@@ -68,6 +77,28 @@ function kernel(t) {
 	if (t ~ /^Memory partial read\/write/) return "rdwr"
 	return ""
 }
+# The header keys shown in the report's facts table, in its order: 0 for
+# any other.  The runner writes them (scripts/lmbench); lmbench's own
+# files have some (MHZ, PROCESSORS, RELEASE ...).
+function fact(k) {
+	return index(" HOSTNAME CPU_MODEL CPU_ID PROCESSORS MHZ CPU_CLOCK_STATED " \
+	    "CACHES CACHE_LINE LINE_SIZE PAGE_SIZE THP GOVERNOR CLOCKSOURCE " \
+	    "NUMA_NODES NUMA_MEMORY MEMORY_SPEED MEMORY_DIMMS " \
+	    "KERNEL RELEASE COMPILER BUILD_FLAGS SUITE LMBENCH_SCHED MB ENOUGH ",
+	    " " k " ") > 0 && k ~ /^[A-Z_]+$/
+}
+# STREAM's kernels, their places on the stream plot's x axis (scripts/
+# report names them in this order): 0 for any other label.
+function stream_place(label,    w, names, n, i) {
+	if (label !~ /^STREAM2? [a-z]+ bandwidth$/)
+		return 0
+	split(label, w, " ")
+	n = split("copy scale add triad fill daxpy sum", names, " ")
+	for (i = 1; i <= n; i++)
+		if (names[i] == w[2])
+			return i
+	return 0
+}
 BEGIN {
 	dir = ENVIRON["REPORT_DIR"]
 	# the other phases read the script's own files, not result files
@@ -81,6 +112,9 @@ function tab(s) {
 # ---------------------------------------------------------------- read
 
 phase == "" && FNR == 1 { mode = kind = "" }
+phase == "" && cl_type == "head" && fact(cl_key) && cl_val != "" {
+	printf "%s\t%s\t%s\n", cl_file, cl_key, tab(cl_val) > (dir "/facts")
+}
 phase == "" && cl_type == "head" && cl_key == "CACHES" {
 	n = split(cl_val, w, " ")
 	for (i = 1; i <= n; i++) {
@@ -129,6 +163,23 @@ phase == "" && cl_type == "marker" && cl_text ~ /^size=[0-9]+k ovr=/ {
 	}
 	next
 }
+# bw_file_rd's and bw_mmap_rd's sweeps (the runner's "read bandwidth,
+# "read open2close bandwidth, "Mmap read ...), par_mem's, STREAM's lines.
+phase == "" && cl_type == "marker" && cl_text ~ /^(Mmap )?read (open2close )?bandwidth$/ {
+	kind = cl_text ~ /^Mmap/ ? "mmap" : "file"
+	sname = cl_text ~ /open2close/ ? "open2close" : "read"
+	next
+}
+phase == "" && cl_type == "title" && cl_text ~ /^Memory load parallelism/ {
+	kind = "par"; sname = "par_mem"
+	next
+}
+phase == "" && cl_type == "label" && cl_unit == "MB/sec" && stream_place(cl_label) > 0 && cl_number(cl_val) {
+	printf "%s\t%s\t%s\t%s\n", cl_file, tab(cl_label), tab(cl_val), tab(cl_unit) > (dir "/metrics")
+	out_to("stream", cl_label ~ /^STREAM2/ ? "STREAM2" : "STREAM", stream_place(cl_label) " " cl_val)
+	kind = ""
+	next
+}
 phase == "" && (cl_type == "marker" || cl_type == "title" || cl_type == "label") {
 	k = kernel(cl_type == "marker" ? cl_text : $0)
 	if (k != "") {
@@ -150,6 +201,59 @@ phase == "" && kind != "" && cl_type == "pair" && NF == 2 {
 		out_to("xlat", "same CPU", "6 " $2)
 }
 
+# ---------------------------------------------------------------- json
+
+# The number after "KEY": in a record, "" when absent or not a number.
+function jnum(key,    i, t) {
+	i = index($0, "\"" key "\":")
+	if (!i)
+		return ""
+	t = substr($0, i + length(key) + 3)
+	sub(/[,}].*/, "", t)
+	return cl_number(t) ? t : ""
+}
+function jstr(key,    i, t) {
+	i = index($0, "\"" key "\":\"")
+	if (!i)
+		return ""
+	t = substr($0, i + length(key) + 4)
+	sub(/".*/, "", t)
+	return t
+}
+phase == "json" && /^\{/ {
+	prog = jstr("program"); m = jstr("metric"); size = jnum("size_bytes"); v = jnum("value")
+	if (size == "" || v == "" || length(size) > 15)
+		next
+	if (prog == "lat_mem_rd" && m ~ /^stride=[0-9]+$/ && length(m) < 17) {
+		k = "lat"
+		s = index($0, "\"-t\"") ? "random" : "stride " substr(m, 8)
+	} else if (prog == "bw_mem" && m ~ /^[a-z_]+$/ && length(m) < 20) {
+		k = "bw"; s = m
+	} else
+		next
+	i = index($0, "\"samples\":[")
+	if (!i)
+		next
+	t = substr($0, i + 11)
+	sub(/\].*/, "", t)
+	n = split(t, w, ",")
+	lo = hi = ""
+	for (j = 1; j <= n; j++) {
+		if (!cl_number(w[j]))
+			next
+		if (lo == "" || w[j] + 0 < lo + 0) lo = w[j]
+		if (hi == "" || w[j] + 0 > hi + 0) hi = w[j]
+	}
+	if (lo == "")
+		next
+	key = fi SUBSEP k SUBSEP s
+	if (!(key in efile)) {
+		efile[key] = dir "/e." fi "." (++nerr)
+		printf "%s\t%s\t%s\t%s\n", fi, k, s, efile[key] > (dir "/errors")
+	}
+	printf "%.10g %s %s %s\n", size / 1048576, v, lo, hi > efile[key]
+}
+
 # ---------------------------------------------------------------- table
 
 phase == "table" {
@@ -164,6 +268,18 @@ phase == "table" {
 }
 
 # ---------------------------------------------------------------- failures
+
+# ---------------------------------------------------------------- facts
+
+phase == "facts" {
+	split($0, c, "\t")
+	if (!(c[2] in fseen)) {
+		fseen[c[2]] = 1
+		forder[++nf] = c[2]
+	}
+	if (!((c[1], c[2]) in fval))
+		fval[c[1], c[2]] = c[3]
+}
 
 function name_of(f,    line, s) {
 	if (!(f in names)) {
@@ -181,6 +297,13 @@ phase == "failures" {
 }
 
 END {
+	if (phase == "facts")
+		for (i = 1; i <= nf; i++) {
+			printf "<tr><td>%s</td>", html(forder[i])
+			for (j = 1; j <= n; j++)
+				printf "<td>%s</td>", ((j, forder[i]) in fval ? html(fval[j, forder[i]]) : "")
+			print "</tr>"
+		}
 	if (phase == "table")
 		for (i = 1; i <= m; i++) {
 			printf "<tr><td>%s</td>", html(order[i])

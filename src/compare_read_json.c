@@ -83,8 +83,9 @@ json_line(const char *file, char *line, ssize_t len, long lineno,
 	line[len - 1] = '\0';
 	if (jrec_parse(line, r) < 0 || !r->has_schema)
 		return bad_file(file, "not a JSON result record (truncated or corrupt)", lineno);
-	if (r->schema != 1)
-		return bad_file(file, "schema other than 1: written by another version", lineno);
+	/* Schema 2 added the context record and params: read alike. */
+	if (r->schema != 1 && r->schema != 2)
+		return bad_file(file, "schema other than 1 or 2: written by another version", lineno);
 	return 0;
 }
 

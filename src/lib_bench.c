@@ -80,6 +80,7 @@ bench_check_env(void)
 	if (timing_check_env() < 0 || sched_check_env() < 0 ||
 	    report_check_env() < 0)
 		return -1;
+	report_context();
 	return 0;
 }
 

@@ -131,15 +131,6 @@ bench_measure_copy(struct copy_run *c)
 	return 0;
 }
 
-static int
-cmp_sample(const void *a, const void *b)
-{
-	double x = ((const struct bench_sample *)a)->ns_per_iter;
-	double y = ((const struct bench_sample *)b)->ns_per_iter;
-
-	return (x > y) - (x < y);
-}
-
 /* -P 1: this process is the only copy.  0, or -1 after a message. */
 static int
 run_single(struct copy_run *c, char *where, size_t wherelen)
@@ -175,7 +166,6 @@ summarize(const struct copy_run *c, struct bench_result *r, size_t n)
 		util_err("out of memory");
 		return -1;
 	}
-	qsort(r->samples, n, sizeof(*r->samples), cmp_sample);
 	r->nsamples = n;
 	for (i = 0; i < n; i++)
 		v[i] = r->samples[i].ns_per_iter;

@@ -66,7 +66,8 @@ struct bench_sample {
 
 /* What bench_run measured. */
 struct bench_result {
-	struct bench_sample *samples; /* parallel * repetitions, sorted */
+	struct bench_sample *samples; /* parallel * repetitions, in the order
+	                               * taken (copy by copy) */
 	size_t nsamples;              /* number of samples */
 	double ns_per_iter;           /* the chosen statistic */
 	enum bench_stat stat;         /* which statistic that is */

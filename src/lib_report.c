@@ -16,12 +16,12 @@
 #include <unistd.h>
 
 #include "lib_harness.h"
+#include "lib_json.h"
 #include "lib_report.h"
 #include "lib_sched.h"
 #include "lib_stats.h"
 #include "lib_util.h"
 
-#define SCHEMA_VERSION 1
 
 /* The program's arguments, set once by bench_start. */
 static int saved_argc;
@@ -33,6 +33,45 @@ report_set_args(int argc, char **argv)
 {
 	saved_argc = argc;
 	saved_argv = argv;
+}
+
+/* The program and its arguments as a record's first members. */
+static void
+record_start(FILE *f)
+{
+	int a;
+
+	fprintf(f, "{\"schema\":%d,\"program\":", JSON_SCHEMA);
+	json_string(f, util_progname());
+	fputs(",\"args\":[", f);
+	for (a = 1; a < saved_argc; a++) {
+		if (a > 1)
+			fputc(',', f);
+		json_string(f, saved_argv[a]);
+	}
+	fputc(']', f);
+}
+
+void
+report_context(void)
+{
+	const char *path = getenv("LMBENCH_JSON");
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (path == NULL || *path == '\0')
+		return;
+	f = open_memstream(&buf, &len);
+	if (f == NULL)
+		return;
+	record_start(f);
+	fputs(",\"type\":\"context\"", f);
+	json_context(f);
+	fputs("}\n", f);
+	if (fclose(f) == 0)
+		json_emit(path, buf, len);
+	free(buf);
 }
 
 int
@@ -66,61 +105,6 @@ convert(const struct bench_result *r, enum report_conv k, double per_iter,
 		return ns > 0 ? per_iter * 1e9 / ns : 0;
 	}
 	return 0;
-}
-
-static void
-json_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch < 0x20)
-			fprintf(f, "\\u%04x", ch);
-		else
-			fputc(ch, f);
-	}
-	fputc('"', f);
-}
-
-static void
-json_number(FILE *f, double v)
-{
-	if (isfinite(v))
-		fprintf(f, "%.6g", v);
-	else
-		fputs("null", f);
-}
-
-/* Write one finished line to the LMBENCH_JSON destination, in one
- * write() so that lines from concurrent writers never interleave. */
-static void
-json_emit(const char *path, const char *line, size_t len)
-{
-	int fd, close_it = 0;
-	ssize_t w;
-
-	if (strcmp(path, "-") == 0) {
-		fflush(stdout);
-		fd = STDOUT_FILENO;
-	} else {
-		fd =
-		    open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-		if (fd < 0) {
-			util_syserr("cannot open LMBENCH_JSON file %s", path);
-			return;
-		}
-		close_it = 1;
-	}
-	do
-		w = write(fd, line, len);
-	while (w < 0 && errno == EINTR);
-	if (w != (ssize_t)len)
-		util_syserr("cannot write the JSON record");
-	if (close_it)
-		close(fd);
 }
 
 /*
@@ -181,7 +165,7 @@ report_record(const struct bench_result *r, const struct report_fig *fig,
 	size_t len = 0, i;
 	double lh[2];
 	FILE *f;
-	int a, mixed = 0;
+	int mixed = 0;
 
 	if (r != NULL)
 		mixed = check_mixed(r, metric, unit, k, per_iter, offset_ns, lh);
@@ -190,18 +174,12 @@ report_record(const struct bench_result *r, const struct report_fig *fig,
 	f = open_memstream(&buf, &len);
 	if (f == NULL)
 		return;
-	fprintf(f, "{\"schema\":%d,\"program\":", SCHEMA_VERSION);
-	json_string(f, util_progname());
-	fputs(",\"args\":[", f);
-	for (a = 1; a < saved_argc; a++) {
-		if (a > 1)
-			fputc(',', f);
-		json_string(f, saved_argv[a]);
-	}
-	fputs("],\"metric\":", f);
+	record_start(f);
+	fputs(",\"metric\":", f);
 	json_string(f, metric);
 	if (size_bytes >= 0)
 		fprintf(f, ",\"size_bytes\":%.0f", size_bytes);
+	json_params(f, metric);
 	fputs(",\"unit\":", f);
 	json_string(f, unit);
 	fputs(",\"value\":", f);

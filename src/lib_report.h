@@ -13,6 +13,9 @@
 
 /* The program's arguments, for the records (bench_start gives them). */
 void report_set_args(int argc, char **argv);
+/* With LMBENCH_JSON set, the run's context record: the program, its
+ * arguments, "type":"context" and the machine and build (json_context). */
+void report_context(void);
 
 /* How the statistic of a measurement (ns per iteration) becomes a
  * figure's value. */

@@ -107,8 +107,16 @@ awk '
 	{
 		n++
 		line = skel($0)
-		re = "^[{]\"schema\":1,\"program\":\"S\",\"args\":[[](\"S\"(,\"S\")*)?[]],\"metric\":\"S\",(\"size_bytes\":[0-9]+,)?\"unit\":\"S\",\"value\":[-0-9.e+]+"
-		if (line !~ re || index(line, "{\"schema\":1,\"program\":") != 1) { fail("keys, order or types"); next }
+		# Each run starts with its context record (schema 2).
+		rec = "^[{]\"schema\":2,\"program\":\"S\",\"args\":[[](\"S\"(,\"S\")*)?[]]"
+		if (line ~ (rec ",\"type\":\"S\"")) {
+			cre = rec ",\"type\":\"S\",\"host\":\"S\",\"start_utc\":\"S\",\"suite_version\":\"S\",(\"cpu_model\":\"S\",)?\"cpus_online\":[0-9]+,\"cpus_allowed\":[0-9]+,(\"caches\":[{](\"L[0-9][di]?\":[0-9]+,?)+[}],)?\"page_bytes\":[0-9]+,\"kernel\":\"S\",\"compiler\":\"S\"(,\"build_flags\":\"S\")?[}]$"
+			if (line !~ cre || $0 !~ /"type":"context"/ || $0 !~ /"start_utc":"[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]Z"/) { fail("context record keys, order or types"); next }
+			ctx++
+			next
+		}
+		re = rec ",\"metric\":\"S\",(\"size_bytes\":[0-9]+,)?(\"params\":[{](\"[a-z_]+\":(\"S\"|[0-9.e+-]+),?)+[}],)?\"unit\":\"S\",\"value\":[-0-9.e+]+"
+		if (line !~ re || index(line, "{\"schema\":2,\"program\":") != 1) { fail("keys, order or types"); next }
 		u = $0; sub(/.*"unit":"/, "", u); sub(/".*/, "", u)
 		if (u !~ /^(us|ns|MB\/s|1\/s|pages|loads|bytes|MHz|)$/) { fail("unit " u); next }
 		if (!match($0, /"program":"[a-z_]+"/)) { fail("program name"); next }
@@ -144,24 +152,29 @@ awk '
 		}
 		meas++
 	}
-	END { printf "json: %d records (%d measurements, %d plain values, %d mixed), %d bad\n", n, meas, plain, mixed, bad; exit bad > 0 }' "$1"
+	END { printf "json: %d records (%d context, %d measurements, %d plain values, %d mixed), %d bad\n", n, ctx, meas, plain, mixed, bad; exit bad > 0 }' "$1"
 }
 # The checker itself refuses what the schema does not allow.
-for badrec in '{"schema":2,"program":"x","args":[],"metric":"m","unit":"us","value":1}' \
-	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"furlongs","value":1}' \
-	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"us","value":0}' \
-	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"us","value":1,"statistic":"median","samples":[1,2],"iterations":1,"repetitions":3,"warmup_us":0,"parallel":1,"placement":"DEFAULT cpus=0","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}' \
-	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"us","value":9,"statistic":"median","samples":[1,2,3],"iterations":1,"repetitions":3,"warmup_us":0,"parallel":1,"placement":"DEFAULT cpus=0 main=0","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}' \
-	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"us","value":2,"statistic":"median","samples":[1,2,3],"iterations":1,"repetitions":3,"warmup_us":0,"parallel":1,"placement":"DEFAULT cpus=0","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}' \
-	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"us","value":2,"statistic":"median","samples":[1,2,3],"iterations":1,"repetitions":3,"warmup_us":0,"parallel":1,"placement":"NOWHERE cpus=0 main=0","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}' \
-	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"us","value":2,"statistic":"median","samples":[1,1,5,5],"mixed":[5,1],"iterations":1,"repetitions":4,"warmup_us":0,"parallel":1,"placement":"SAME cpus=0 main=0 helper=0","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}' \
-	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"us","value":2,"statistic":"median","samples":[1,1,5,5],"iterations":1,"mixed":[1,5],"repetitions":4,"warmup_us":0,"parallel":1,"placement":"SAME cpus=0 main=0 helper=0","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}'; do
+for badrec in '{"schema":3,"program":"x","args":[],"metric":"m","unit":"us","value":1}' \
+	'{"schema":2,"program":"x","args":[],"metric":"m","unit":"furlongs","value":1}' \
+	'{"schema":2,"program":"x","args":[],"metric":"m","unit":"us","value":0}' \
+	'{"schema":2,"program":"x","args":[],"metric":"m","unit":"us","value":1,"statistic":"median","samples":[1,2],"iterations":1,"repetitions":3,"warmup_us":0,"parallel":1,"placement":"DEFAULT cpus=0","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}' \
+	'{"schema":2,"program":"x","args":[],"metric":"m","unit":"us","value":9,"statistic":"median","samples":[1,2,3],"iterations":1,"repetitions":3,"warmup_us":0,"parallel":1,"placement":"DEFAULT cpus=0 main=0","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}' \
+	'{"schema":2,"program":"x","args":[],"metric":"m","unit":"us","value":2,"statistic":"median","samples":[1,2,3],"iterations":1,"repetitions":3,"warmup_us":0,"parallel":1,"placement":"DEFAULT cpus=0","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}' \
+	'{"schema":2,"program":"x","args":[],"metric":"m","unit":"us","value":2,"statistic":"median","samples":[1,2,3],"iterations":1,"repetitions":3,"warmup_us":0,"parallel":1,"placement":"NOWHERE cpus=0 main=0","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}' \
+	'{"schema":2,"program":"x","args":[],"metric":"m","unit":"us","value":2,"statistic":"median","samples":[1,1,5,5],"mixed":[5,1],"iterations":1,"repetitions":4,"warmup_us":0,"parallel":1,"placement":"SAME cpus=0 main=0 helper=0","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}' \
+	'{"schema":2,"program":"x","args":[],"metric":"m","unit":"us","value":2,"statistic":"median","samples":[1,1,5,5],"iterations":1,"mixed":[1,5],"repetitions":4,"warmup_us":0,"parallel":1,"placement":"SAME cpus=0 main=0 helper=0","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}' \
+	'{"schema":2,"program":"x","args":[],"metric":"m","params":{"k":},"unit":"us","value":1}' \
+	'{"schema":2,"program":"x","args":[],"type":"context","host":"h","start_utc":"yesterday","suite_version":"v","cpus_online":2,"cpus_allowed":2,"page_bytes":4096,"kernel":"k","compiler":"c"}' \
+	'{"schema":2,"program":"x","args":[],"type":"context","host":"h","start_utc":"2026-12-02T00:00:00Z","suite_version":"v","cpus_online":"two","cpus_allowed":2,"page_bytes":4096,"kernel":"k","compiler":"c"}'; do
 	printf '%s\n' "$badrec" >"$T_TMP/bad"
 	if ! check "$T_TMP/bad" >/dev/null; then ok; else not_ok "the checker passed $badrec"; fi
 done
 
-printf '%s\n' '{"schema":1,"program":"x","args":["a\"b,c","[d]"],"metric":"m: \"q\"","unit":"us","value":1.5}' \
-	'{"schema":1,"program":"x","args":[],"metric":"m","unit":"us","value":3,"statistic":"median","samples":[1,1,5,5],"mixed":[1,5],"iterations":1,"repetitions":4,"warmup_us":0,"parallel":1,"placement":"CROSS cpus=0 main=0 helper=1+0 shared=L3 moved=helper","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}' >"$T_TMP/good"
+printf '%s\n' '{"schema":2,"program":"x","args":["a\"b,c","[d]"],"metric":"m: \"q\"","unit":"us","value":1.5}' \
+	'{"schema":2,"program":"x","args":[],"type":"context","host":"h","start_utc":"2026-12-02T00:00:00Z","suite_version":"v","cpu_model":"c","cpus_online":2,"cpus_allowed":1,"caches":{"L1d":49152,"L2":2097152},"page_bytes":4096,"kernel":"Linux 6","compiler":"gcc 12","build_flags":"-O2"}' \
+	'{"schema":2,"program":"x","args":[],"metric":"ctx size=16k procs=2","params":{"size_bytes":16384,"processes":2,"mode":"S"},"unit":"us","value":1.5}' \
+	'{"schema":2,"program":"x","args":[],"metric":"m","unit":"us","value":3,"statistic":"median","samples":[1,1,5,5],"mixed":[1,5],"iterations":1,"repetitions":4,"warmup_us":0,"parallel":1,"placement":"CROSS cpus=0 main=0 helper=1+0 shared=L3 moved=helper","enough_us":1,"timer_overhead_ns":1,"loop_overhead_ns":0}' >"$T_TMP/good"
 if check "$T_TMP/good" >/dev/null; then ok; else not_ok "the checker refused a record with escapes or mixed samples: $(check "$T_TMP/good")"; fi
 
 # Every record of every program, against the schema.
@@ -170,6 +183,23 @@ check "$T_TMP/all" >"$T_TMP/check"
 rc=$?
 cat "$T_TMP/check"
 if [ "$rc" -eq 0 ]; then ok; else not_ok "records against the schema: $(head -n 5 "$T_TMP/check")"; fi
+# Every program's records start with one context record.
+for f in "$J".*; do
+	if head -n 1 "$f" | grep -q '"type":"context"'; then ok; else not_ok "${f##*.}: the first record is not the context"; fi
+done
+# Loaded without string parsing (jq, where installed: CI installs it):
+# the context's facts, the typed parameters, the samples as numbers.
+if command -v jq >/dev/null; then
+	if jq -e -s '[.[] | select(.type == "context")] | length > 0 and all(.[]; (.cpus_online | type) == "number" and (.caches.L1d | type) == "number" and (.start_utc | test("^[0-9-]+T[0-9:]+Z$")))' "$T_TMP/all" >/dev/null; then ok; else
+		not_ok "jq: context records"
+	fi
+	got=$(jq -r -s '[.[] | select(.program == "lat_ctx" and .params)][0].params | "\(.size_bytes) \(.processes)"' "$T_TMP/all")
+	if [ "$got" = "0 2" ]; then ok; else not_ok "jq: lat_ctx params: $got"; fi
+	got=$(jq -r -s '[.[] | select(.program == "lat_mem_rd" and .metric)][0] | "\(.params.stride_bytes) \(.size_bytes) \(.samples | map(type) | unique | join(","))"' "$T_TMP/all")
+	if [ "$got" = "64 512 number" ]; then ok; else not_ok "jq: lat_mem_rd stride, size and samples: $got"; fi
+else
+	echo "json: jq checks skipped: jq is not installed (Debian: jq)"
+fi
 # Programs in the build that report a figure but were not run above fail
 # this test, so a new program must add itself.
 for p in "$BUILD"/*; do

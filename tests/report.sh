@@ -24,8 +24,19 @@ fi
 if ! grep -Eq '(src|href)="?(https?:)?//' "$page"; then ok; else not_ok "report fetches: $(grep -Eo '(src|href)=[^ >]*' "$page" | head -3)"; fi
 if command -v gnuplot >/dev/null; then
 	n=$(grep -c '<svg' "$page")
-	# latency, context switches and the four bw_mem kernels the fixture holds
-	if [ "$n" -eq 6 ] && grep -q 'plots: '"$n" "$page"; then ok; else not_ok "report: $n plots"; fi
+	# latency, context switches, the four bw_mem kernels the fixture
+	# holds, file and mmap reread, par_mem
+	if [ "$n" -eq 9 ] && grep -q 'plots: '"$n" "$page"; then ok; else not_ok "report: $n plots"; fi
+	if grep -q '<h2>File and mmap reread</h2>' "$page" && grep -q '<h2>Memory load parallelism</h2>' "$page"; then ok; else
+		not_ok "report: no reread or par_mem plots"
+	fi
+	# Every element id once on the page (gnuplot names them the same in
+	# every SVG), size ticks as sizes are written, the legend below.
+	dups=$(grep -o "id=[\"'][^\"']*[\"']" "$page" | sort | uniq -d | head -3)
+	if [ -z "$dups" ]; then ok; else not_ok "report: ids used twice: $dups"; fi
+	if grep -q '>4K</text>' "$page" && grep -q '>1M</text>' "$page" && ! grep -q '0\.0009765' "$page"; then ok; else
+		not_ok "report: size ticks not 4K, 1M ..."
+	fi
 	# every SVG holds drawn paths
 	if awk '/<svg/ { s++ } /<path/ && s > p { p = s } END { exit !(s > 0 && p == s) }' "$page"; then ok; else not_ok "report: an empty plot"; fi
 	if grep -q "class='gridline'\|<title>Memory load latency\|Memory load latency (lat_mem_rd)" "$page"; then ok; else not_ok "report: latency plot title"; fi
@@ -36,7 +47,7 @@ fi
 # figure on one CPU (the classic line) beside the same across two, at the
 # place scripts/report names (pipe, AF_UNIX, UDP, TCP, TCP conn, ctx
 # 2p/0K; pipe and AF_UNIX bandwidth); a failed cross run (TCP) is no
-# point.  lmbench's own files get no such plot (box1.0 above: 6 plots).
+# point.  lmbench's own files get no such plot (box1.0 above: 9 plots).
 mkdir "$T_TMP/x"
 REPORT_DIR=$T_TMP/x awk -f "$top/scripts/escape.awk" -f "$top/scripts/classic.awk" -f "$top/scripts/report.awk" "$top/tests/fixtures/cross/box1.2"
 got=$(awk -F '\t' '$2 ~ /^x/ { printf "%s %s:", $2, $3; while ((getline l < $4) > 0) printf " %s", l; print "" }' "$T_TMP/x/series" | sort)
@@ -48,13 +59,43 @@ if [ "$got" = "$want" ]; then ok; else not_ok "cross-CPU series: $got"; fi
 if command -v gnuplot >/dev/null; then
 	run_prog sh "$REP" -o "$T_TMP/cross.html" "$top/tests/fixtures/cross/box1.2"
 	expect_rc 0 "report of a file with a cross-CPU section"
-	if [ "$(grep -c '<svg' "$T_TMP/cross.html")" -eq 8 ] && grep -q '<h2>Same CPU and cross-CPU</h2>' "$T_TMP/cross.html" &&
+	if [ "$(grep -c '<svg' "$T_TMP/cross.html")" -eq 11 ] && grep -q '<h2>Same CPU and cross-CPU</h2>' "$T_TMP/cross.html" &&
 		[ "$(grep -c '>cross-CPU<' "$T_TMP/cross.html")" -eq 2 ] && [ "$(grep -c '>same CPU<' "$T_TMP/cross.html")" -eq 2 ] &&
 		grep -q '>ctx 2p/0K<' "$T_TMP/cross.html"; then ok; else
 		not_ok "cross-CPU plots: $(grep -c '<svg' "$T_TMP/cross.html") plots, $(grep -c '>cross-CPU<' "$T_TMP/cross.html") cross-CPU keys"
 	fi
 	if ! grep -q 'Same CPU and cross-CPU' "$page"; then ok; else not_ok "report plots cross-CPU figures of files without any"; fi
 fi
+# The machine facts table; nothing meant for tests or lmbench's banner
+# shown; valid HTML (tidy, where installed: CI installs it).
+if grep -q '<h2>Machines</h2>' "$page" && grep -q '<tr><td>PROCESSORS</td><td>16</td>' "$page"; then ok; else
+	not_ok "report: no facts table"
+fi
+if ! grep -q 'Alpha software' "$page" && grep -q '<p id="plotcheck" [^>]*hidden>' "$page"; then ok; else
+	not_ok "report: the banner or the test hook shows"
+fi
+if command -v tidy >/dev/null; then
+	if tidy -q -e "$page" >"$T_TMP/tidy" 2>&1; then ok; else not_ok "tidy: $(head -n 3 "$T_TMP/tidy")"; fi
+else
+	echo "report: HTML check skipped: tidy is not installed (Debian: tidy)"
+fi
+# A file with its JSON records beside it (fixtures/report/box2.0): the
+# samples' spread as error bars on latency and bandwidth, a bad record
+# ignored; STREAM's kernels; the facts the runner writes.
+if command -v gnuplot >/dev/null; then
+	run_prog sh "$REP" -o "$T_TMP/json.html" "$top/tests/fixtures/report/box2.0"
+	expect_rc 0 "report of a file with JSON records"
+	mkdir "$T_TMP/j"
+	REPORT_DIR=$T_TMP/j awk -v phase=json -v fi=1 -f "$top/scripts/escape.awk" -f "$top/scripts/classic.awk" -f "$top/scripts/report.awk" "$top/tests/fixtures/report/box2.0.json"
+	got=$(awk -F '\t' '{ printf "%s %s:", $2, $3; while ((getline l < $4) > 0) printf " [%s]", l; print "" }' "$T_TMP/j/errors" | sort)
+	want='bw frd: [0.00390625 52000.1 51000 53500]
+lat stride 64: [0.00048828125 1.10 1.10 1.30] [0.0625 3.90 3.90 5.20]'
+	if [ "$got" = "$want" ]; then ok; else not_ok "report: error bars from JSON: $got"; fi
+	if grep -q '<h2>STREAM</h2>' "$T_TMP/json.html" && grep -q '<tr><td>CPU_MODEL</td><td>Example CPU 3000</td>' "$T_TMP/json.html"; then ok; else
+		not_ok "report: no STREAM plot or CPU_MODEL fact"
+	fi
+fi
+
 # Failed and skipped runs are listed, and FAIL shows in the summary.
 run_prog sh "$REP" -o "$T_TMP/failed.html" "$top/tests/fixtures/failures/box1.1"
 expect_rc 0 "report of a file with failures"

@@ -279,9 +279,9 @@ EOF
 		grep -q '^Simple syscall: [0-9]' "$f" && grep -q '^Pipe bandwidth: [0-9]' "$f"; then ok; else
 		not_ok "failed run's file: $(grep -v '^\[mount' "$f" 2>/dev/null | tail -n 12)"
 	fi
-	if grep -q '^{"schema":1,"program":"lat_pipe","args":\["-P","1"\],"status":"failed","exit":1,"error":"lat_pipe: failed on purpose (LMBENCH_FAIL)"}$' "$f.json" &&
+	if grep -q '^{"schema":2,"program":"lat_pipe","args":\["-P","1"\],"status":"failed","exit":1,"error":"lat_pipe: failed on purpose (LMBENCH_FAIL)"}$' "$f.json" &&
 		[ "$(grep -c '"metric":"Simple syscall"' "$f.json")" -eq 1 ]; then ok; else
-		not_ok "failed run's JSON: $(grep -v metric "$f.json" 2>/dev/null | head -n 3)"
+		not_ok "failed run's JSON: $(grep -v "metric\|context" "$f.json" 2>/dev/null | head -n 3)"
 	fi
 	if grep -q 'failed; see the \[FAILED' "$T_TMP/err"; then ok; else not_ok "failed run: no final message: $(tail -n 2 "$T_TMP/err")"; fi
 	run_prog sh "$SUM" "$f"

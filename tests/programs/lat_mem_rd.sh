@@ -33,7 +33,7 @@ bad lat_mem_rd 1 100000000
 
 # Structured records: a JSON line per size, in a file.
 LMBENCH_JSON="$T_TMP/rec.json" run_prog "$BUILD/lat_mem_rd" -N 2 0.01 64
-if [ "$(wc -l <"$T_TMP/rec.json")" -eq "$(grep -c '^[0-9]' "$T_TMP/err")" ] &&
+if [ "$(grep -c '"metric"' "$T_TMP/rec.json")" -eq "$(grep -c '^[0-9]' "$T_TMP/err")" ] && [ "$(grep -c '"type":"context"' "$T_TMP/rec.json")" -eq 1 ] &&
 	grep -q '"statistic":"minimum"' "$T_TMP/rec.json"; then ok; else
 	not_ok "lat_mem_rd JSON file: $(head -c 300 "$T_TMP/rec.json")"
 fi
