@@ -4,14 +4,16 @@
 #   make test            unit, smoke, signal and sanitizer tests, then lint
 #   make check           the tests of one build (BUILD=... to choose)
 #   make lint            cppcheck, clang-tidy, shellcheck
-#   make install         programs, man pages and scripts under $(DESTDIR)$(PREFIX)
+#   make install         lmbench-ng on PATH; programs, scripts and man pages
+#                        under $(DESTDIR)$(PREFIX) (uninstall removes them)
+#   make dist            lmbench-ng-VERSION.tar.gz: the tracked files and VERSION
 #   make cross           the library, programs and unit tests for aarch64 and
 #                        riscv64 (bin/<triplet>/), with Debian's cross gcc
 #   make cross-test      those builds' unit and smoke tests under qemu-user
 #   make truth           what this machine states beside what the suite finds
 #   make clean
 #
-# Knobs: CC CFLAGS LDFLAGS DESTDIR PREFIX, DEVELOPER=1 (warnings are
+# Knobs: CC CPPFLAGS CFLAGS LDFLAGS DESTDIR PREFIX, DEVELOPER=1 (warnings are
 # errors), SANITIZE=address,undefined (a separate build in
 # bin/<triplet>-sanitize/).
 
@@ -38,7 +40,8 @@ OBJ := $(BUILD)/obj
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	-Wformat=2 -Wvla -Werror=implicit-function-declaration \
 	-Werror=implicit-int
-ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS)
+# CPPFLAGS (dpkg-buildflags puts -D_FORTIFY_SOURCE there) before CFLAGS.
+ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(WARN) $(CFLAGS)
 ALL_LDFLAGS := $(LDFLAGS)
 ifeq ($(DEVELOPER),1)
 ALL_CFLAGS += -Werror
@@ -196,7 +199,7 @@ FLAGS_FILE := $(OBJ)/.flags
 FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LIBS)
 
 .PHONY: build all test check unit smoke signals scripts net sanitize sanitize-check lint bench format see results rerun compare report install \
-	uninstall clean FORCE cross cross-test truth
+	uninstall dist clean FORCE cross cross-test truth
 
 build all: $(PROG_BINS)
 
@@ -275,7 +278,7 @@ cross-test: cross
 
 # The tests of one build: BUILD=bin/<triplet> by default.
 check: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts hacking json placement truth net netns hostile
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts hacking json placement truth install man net netns hostile
 
 unit: $(UNIT_BINS)
 	sh tests/run.sh $(BUILD) unit
@@ -286,8 +289,8 @@ smoke: $(PROG_BINS)
 signals: $(PROG_BINS)
 	sh tests/run.sh $(BUILD) signals
 
-scripts:
-	sh tests/run.sh $(BUILD) scripts compare report hostile_scripts
+scripts: $(PROG_BINS)
+	sh tests/run.sh $(BUILD) scripts compare report hostile_scripts install man
 
 net: $(PROG_BINS)
 	sh tests/run.sh $(BUILD) net netns hostile
@@ -325,14 +328,14 @@ bench: $(PROG_BINS) $(BUILD)/tests/peer $(BENCH_LIB_BINS)
 # failure; the status is the worst.
 test: $(PROG_BINS) $(UNIT_BINS)
 	@rc=0; \
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts hacking json placement truth net netns hostile || rc=1; \
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts hacking json placement truth install man net netns hostile || rc=1; \
 	$(MAKE) sanitize || rc=1; \
 	$(MAKE) lint || rc=1; \
 	exit $$rc
 
 SH_SCRIPTS := $(wildcard tests/*.sh tests/programs/*.sh) .ci/run scripts/summary scripts/see \
 	scripts/config-run scripts/config-check scripts/lmbench scripts/compare scripts/report \
-	scripts/truth
+	scripts/truth scripts/lmbench-ng
 
 lint:
 	@command -v cppcheck >/dev/null || { echo "lint: cppcheck not installed" >&2; exit 1; }
@@ -381,28 +384,52 @@ format:
 
 # -------------------------------------------------------------- install
 
-install: $(PROG_BINS)
-	mkdir -p $(DESTDIR)$(PREFIX)/lib/lmbench-ng/bin $(DESTDIR)$(PREFIX)/bin
-	mkdir -p $(DESTDIR)$(PREFIX)/share/man/man8 $(DESTDIR)$(PREFIX)/share/man/man7
-	for p in $(PROGRAMS); do \
-		install -m 755 $(BUILD)/$$p $(DESTDIR)$(PREFIX)/lib/lmbench-ng/bin/$$p || exit 1; \
-		ln -sf ../lib/lmbench-ng/bin/$$p $(DESTDIR)$(PREFIX)/bin/$$p || exit 1; \
-	done
-	for m in doc/*.8; do install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man8/ || exit 1; done
-	for m in doc/*.7; do install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man7/ || exit 1; done
-	mkdir -p $(DESTDIR)$(PREFIX)/lib/lmbench-ng/scripts
-	for s in scripts/*; do [ -f "$$s" ] || continue; \
-		install -m 755 $$s $(DESTDIR)$(PREFIX)/lib/lmbench-ng/scripts/ || exit 1; done
-	mkdir -p $(DESTDIR)$(PREFIX)/lib/lmbench-ng/tests $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 644 tests/truth.sh tests/lib.sh $(DESTDIR)$(PREFIX)/lib/lmbench-ng/tests/
-	for m in doc/*.1; do install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man1/ || exit 1; done
+# Only lmbench-ng goes on PATH; the programs are PREFIX/lib/lmbench-ng/bin
+# (lmbench-ng PROGRAM runs one), the scripts PREFIX/lib/lmbench-ng/scripts
+# beside them, every manual page under PREFIX/share/man.  triplet names
+# the results' directory as the build's name does in a checkout;
+# build-flags is what the runner records as the compiler and flags.
+LIBDIR := $(DESTDIR)$(PREFIX)/lib/lmbench-ng
+MANDIR := $(DESTDIR)$(PREFIX)/share/man
+DOCDIR := $(DESTDIR)$(PREFIX)/share/doc/lmbench-ng
+SCRIPTS := $(filter-out scripts/lmbench-ng,$(wildcard scripts/*))
+MAN_PAGES := $(wildcard doc/*.1 doc/*.5 doc/*.7 doc/*.8)
 
+install: $(PROG_BINS)
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(LIBDIR)/bin $(LIBDIR)/scripts $(LIBDIR)/tests $(DOCDIR)
+	install -m 755 scripts/lmbench-ng $(DESTDIR)$(PREFIX)/bin/lmbench-ng
+	for p in $(PROGRAMS); do install -m 755 $(BUILD)/$$p $(LIBDIR)/bin/$$p || exit 1; done
+	install -m 755 $(SCRIPTS) $(LIBDIR)/scripts/
+	install -m 644 tests/truth.sh tests/lib.sh $(LIBDIR)/tests/
+	echo '$(TRIPLET)' >$(LIBDIR)/triplet
+	install -m 644 $(FLAGS_FILE) $(LIBDIR)/build-flags
+	for m in $(MAN_PAGES); do s=$${m##*.}; mkdir -p $(MANDIR)/man$$s && \
+		install -m 644 $$m $(MANDIR)/man$$s/ || exit 1; done
+	install -m 644 README COPYING $(DOCDIR)/
+
+# What install made, and the symbolic links in PREFIX/bin that earlier
+# versions made for every program.
 uninstall:
-	for p in $(PROGRAMS); do rm -f $(DESTDIR)$(PREFIX)/bin/$$p; done
-	rm -rf $(DESTDIR)$(PREFIX)/lib/lmbench-ng
-	for m in doc/*.8; do rm -f $(DESTDIR)$(PREFIX)/share/man/man8/$${m#doc/}; done
-	for m in doc/*.7; do rm -f $(DESTDIR)$(PREFIX)/share/man/man7/$${m#doc/}; done
-	for m in doc/*.1; do rm -f $(DESTDIR)$(PREFIX)/share/man/man1/$${m#doc/}; done
+	rm -f $(DESTDIR)$(PREFIX)/bin/lmbench-ng
+	for p in $(PROGRAMS); do \
+		if [ -L $(DESTDIR)$(PREFIX)/bin/$$p ]; then rm -f $(DESTDIR)$(PREFIX)/bin/$$p; fi; done
+	rm -rf $(DESTDIR)$(PREFIX)/lib/lmbench-ng $(DOCDIR)
+	for m in $(MAN_PAGES); do rm -f $(MANDIR)/man$${m##*.}/$${m#doc/}; done
+
+# The release tarball: every tracked file as it is in the work tree, and
+# VERSION, from which a build of the tarball takes its version; in
+# DIST_DIR (default: here).
+DIST := lmbench-ng-$(VERSION)
+DIST_DIR ?= .
+dist:
+	@git rev-parse --is-inside-work-tree >/dev/null 2>&1 || { echo "make dist: not a git checkout" >&2; exit 2; }
+	rm -rf $(BUILD)/dist
+	mkdir -p $(BUILD)/dist/$(DIST)
+	git ls-files -z | xargs -0 cp -P --parents -t $(BUILD)/dist/$(DIST)
+	echo '$(VERSION)' >$(BUILD)/dist/$(DIST)/VERSION
+	tar -C $(BUILD)/dist --owner=0 --group=0 --numeric-owner --sort=name -czf $(DIST_DIR)/$(DIST).tar.gz $(DIST)
+	rm -rf $(BUILD)/dist
+	@echo "make dist: $(DIST_DIR)/$(DIST).tar.gz"
 
 clean:
 	rm -rf bin/$(TRIPLET) bin/$(TRIPLET)-sanitize $(CROSS_TRIPLETS:%=bin/%)

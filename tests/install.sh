@@ -1,0 +1,200 @@
+#!/bin/sh
+# install.sh BUILD - the suite as a user gets it after make install:
+# installed into a stage directory (DESTDIR, PREFIX=/usr), then used from
+# the stage alone (PATH holds the stage's bin and the system's, the
+# current directory is no checkout): lmbench-ng list, a program by name,
+# a tiny run and rerun into a temporary XDG_DATA_HOME, see, compare,
+# report, every installed manual page through man -l; bad input; make
+# uninstall; make dist and a build of the tarball that states its
+# VERSION.
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+top=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=$1
+case $BUILD in /*) ;; *) BUILD=$(pwd)/$BUILD ;; esac
+host=$(uname -n)
+stage=$T_TMP/stage
+
+# make ARGS...: the Makefile with this build as it is: its recorded
+# flags and version, so that nothing is rebuilt with other ones.
+mk() {
+	make -s -C "$top" BUILD="$BUILD" FLAGS_NOW="$(cat "$BUILD/obj/.flags")" \
+		VERSION="$(cat "$BUILD/obj/.version")" "$@"
+}
+want_version=$("$BUILD/hello" --version)
+want_version=${want_version##* }
+
+run_prog mk install DESTDIR="$stage" PREFIX=/usr
+expect_rc 0 "make install"
+if [ "$(ls "$stage/usr/bin")" = lmbench-ng ]; then ok; else
+	not_ok "the stage's bin holds more than lmbench-ng: $(find "$stage/usr/bin" ! -type d | tr '\n' ' ')"
+fi
+missing=
+for m in "$top"/doc/*.[1578]; do
+	s=${m##*.}
+	[ -f "$stage/usr/share/man/man$s/${m##*/}" ] || missing="$missing ${m##*/}"
+done
+if [ -z "$missing" ]; then ok; else not_ok "pages not installed:$missing"; fi
+nprog=$(find "$stage/usr/lib/lmbench-ng/bin" -type f | wc -l)
+if [ "$nprog" -eq "$(find "$BUILD" -maxdepth 1 -type f -perm -u+x | wc -l)" ]; then ok; else
+	not_ok "$nprog programs installed, the build has $(find "$BUILD" -maxdepth 1 -type f -perm -u+x | wc -l)"
+fi
+
+# Every installed page renders.
+if command -v man >/dev/null 2>&1; then
+	pages=$(find "$stage/usr/share/man" -type f | sort)
+	# shellcheck disable=SC2086 # the page names, one a word
+	MANWIDTH=80 MANPAGER=cat run_prog man -l $pages
+	n=$(grep -c '^NAME$' "$T_TMP/out")
+	if [ "$RC" -eq 0 ] && [ "$n" -eq "$(printf '%s\n' "$pages" | wc -l)" ]; then ok; else
+		not_ok "man -l of the installed pages: status $RC, $n NAME sections: $(head -c 300 "$T_TMP/err")"
+	fi
+else
+	echo "install: man -l of the installed pages skipped: no man(1) (Debian: man-db)"
+fi
+
+# From the stage alone, in a directory that is no checkout.
+mkdir -p "$T_TMP/cwd" "$T_TMP/home"
+cd "$T_TMP/cwd" || exit 1
+unset LMBENCH_RESULTS LMBENCH_BIN LMBENCH_DEFAULTS SUBSET MB ENOUGH OUTPUT
+PATH=$stage/usr/bin:/usr/bin:/bin
+HOME=$T_TMP/home
+XDG_DATA_HOME=$T_TMP/data
+LMBENCH_LOCK=$T_TMP/lock
+export PATH HOME XDG_DATA_HOME LMBENCH_LOCK
+data=$XDG_DATA_HOME/lmbench-ng
+os=$(cat "$stage/usr/lib/lmbench-ng/triplet")
+: >"$T_TMP/before"
+
+run_prog lmbench-ng list
+expect_rc 0 "lmbench-ng list"
+if [ "$(wc -l <"$T_TMP/out")" -eq "$nprog" ] && grep -q '^lat_syscall  *the cost of one simple system call$' "$T_TMP/out" &&
+	! grep -q 'no manual page' "$T_TMP/out"; then ok; else
+	not_ok "lmbench-ng list: $(grep -c . "$T_TMP/out") lines for $nprog programs: $(grep 'no manual' "$T_TMP/out" | head -n 3)"
+fi
+run_prog lmbench-ng lat_syscall -N 3 null
+expect_rc 0 "lmbench-ng lat_syscall"
+expect_lines "$T_TMP/err" '^Simple syscall: [0-9.]+ microseconds$' "lmbench-ng lat_syscall -N 3 null"
+for v in version --version; do
+	run_prog lmbench-ng "$v"
+	if [ "$RC" -eq 0 ] && [ "$(cat "$T_TMP/out")" = "lmbench-ng $want_version" ]; then ok; else
+		not_ok "lmbench-ng $v: status $RC: $(cat "$T_TMP/out")"
+	fi
+done
+run_prog lmbench-ng help
+if [ "$RC" -eq 0 ] && grep -q "^Results: $data " "$T_TMP/out"; then ok; else
+	not_ok "lmbench-ng help: status $RC, no 'Results: $data': $(tail -n 2 "$T_TMP/out")"
+fi
+run_prog lmbench-ng help bw_mem
+if [ "$RC" -eq 0 ] && grep -q '^Usage: bw_mem ' "$T_TMP/out"; then ok; else not_ok "lmbench-ng help bw_mem: status $RC"; fi
+
+# A tiny suite: the system calls only, 0.5 ms intervals, twice.
+tiny="MB=8 ENOUGH=500 SUBSET=DEVELOPMENT BENCHMARK_SYSCALL=YES FSDIR=$T_TMP"
+# shellcheck disable=SC2086 # the settings, one a word
+run_prog lmbench-ng run --defaults $tiny </dev/null
+expect_rc 0 "lmbench-ng run (tiny)"
+f=$data/$os/$host.0
+if [ -f "$f" ] && [ -f "$f.json" ] && [ -f "$data/CONFIG.$host" ] && grep -q '^Simple syscall: [0-9]' "$f" &&
+	grep -q "^\[SUITE: lmbench-ng $want_version\]$" "$f" && grep -q "^lmbench-ng: results in $f " "$T_TMP/out" &&
+	grep -q "^lmbench-ng: results directory $data " "$T_TMP/out"; then ok; else
+	not_ok "lmbench-ng run: $(find "$XDG_DATA_HOME" 2>&1 | tr '\n' ' ') $(cat "$T_TMP/out") $(tail -n 3 "$T_TMP/err")"
+fi
+run_prog lmbench-ng rerun </dev/null
+expect_rc 0 "lmbench-ng rerun"
+if [ -f "$data/$os/$host.1" ] && grep -q "results in $data/$os/$host.1 " "$T_TMP/out"; then ok; else
+	not_ok "lmbench-ng rerun: no $host.1: $(cat "$T_TMP/out")"
+fi
+run_prog lmbench-ng see
+if [ "$RC" -eq 0 ] && grep -q "^$host " "$T_TMP/out" && [ -f "$data/summary.out" ]; then ok; else
+	not_ok "lmbench-ng see: status $RC: $(head -c 300 "$T_TMP/err")"
+fi
+run_prog lmbench-ng compare
+if [ "$RC" -eq 0 ] && grep -q "^base: $data/$os/$host.0 " "$T_TMP/out" && grep -q "^new: $data/$os/$host.1 " "$T_TMP/out" &&
+	grep -q '^lat_syscall Simple syscall ' "$T_TMP/out"; then ok; else
+	not_ok "lmbench-ng compare (the last two runs): status $RC: $(head -c 300 "$T_TMP/out") $(head -c 300 "$T_TMP/err")"
+fi
+run_prog lmbench-ng compare --format csv "$host.1" "$top/tests/fixtures/compare/new.0"
+if [ "$RC" -eq 0 ] && [ -s "$T_TMP/out" ]; then ok; else not_ok "lmbench-ng compare a run by name and a fixture: status $RC: $(head -c 300 "$T_TMP/err")"; fi
+run_prog lmbench-ng report
+if [ "$RC" -eq 0 ] && grep -q '<html' "$data/report.html" && grep -q "^lmbench-ng: report in $data/report.html$" "$T_TMP/out"; then ok; else
+	not_ok "lmbench-ng report: status $RC: $(head -c 300 "$T_TMP/err")"
+fi
+if [ -z "$(find "$stage" -newer "$T_TMP/before" ! -type d)" ] && [ -z "$(ls -A "$HOME")" ]; then ok; else
+	not_ok "written into the installed tree or HOME: $(find "$stage" "$HOME" -newer "$T_TMP/before" ! -type d | head -n 3)"
+fi
+
+# Bad input: one line on stderr, status 2 for usage, 1 for a failure.
+# bad WANT DESC CMD...
+bad() {
+	bad_want=$1 bad_desc=$2
+	shift 2
+	run_prog "$@" </dev/null
+	if [ "$RC" -eq "$bad_want" ] && [ "$(wc -l <"$T_TMP/err")" -eq 1 ] && grep -q '^lmbench-ng: ' "$T_TMP/err"; then ok; else
+		not_ok "$bad_desc: status $RC (want $bad_want), stderr: $(head -c 300 "$T_TMP/err")"
+	fi
+}
+bad 2 "an unknown command or program" lmbench-ng no_such_thing
+bad 2 "an unknown option" lmbench-ng --bogus
+bad 2 "no command" lmbench-ng
+bad 2 "--version with an argument" lmbench-ng --version extra
+bad 2 "version with an argument" lmbench-ng version extra
+bad 2 "help of no program" lmbench-ng help no_such_thing
+bad 2 "a program name with a slash" lmbench-ng ../bin/hello
+bad 2 "an unknown setting" lmbench-ng run --defaults NOT_A_SETTING=1
+bad 2 "list with an argument" lmbench-ng list extra
+bad 2 "see of a missing directory" lmbench-ng see "$T_TMP/nothere"
+: >"$T_TMP/afile"
+bad 1 "see without results" env LMBENCH_RESULTS="$T_TMP/nothere" lmbench-ng see
+bad 1 "report without results" env LMBENCH_RESULTS="$T_TMP/nothere" lmbench-ng report
+bad 1 "rerun without a configuration" env LMBENCH_RESULTS="$T_TMP/nothere" lmbench-ng rerun
+mkdir "$T_TMP/onerun" "$T_TMP/onerun/$os"
+cp "$f" "$T_TMP/onerun/$os/"
+bad 1 "compare with one run" env LMBENCH_RESULTS="$T_TMP/onerun" lmbench-ng compare
+# shellcheck disable=SC2086
+bad 1 "a results directory that cannot be made" env LMBENCH_RESULTS="$T_TMP/afile/results" lmbench-ng run --defaults $tiny
+if [ "$(id -u)" -ne 0 ]; then
+	mkdir "$T_TMP/ro" && chmod 555 "$T_TMP/ro"
+	# shellcheck disable=SC2086
+	bad 1 "an unwritable results directory" env LMBENCH_RESULTS="$T_TMP/ro" lmbench-ng run --defaults $tiny
+	chmod 755 "$T_TMP/ro"
+else
+	echo "install: the unwritable-directory check runs as another user only (root writes anywhere)"
+fi
+bad 1 "see without XDG_DATA_HOME" env XDG_DATA_HOME= lmbench-ng see
+if grep -q "no results directory $HOME/.local/share/lmbench-ng " "$T_TMP/err"; then ok; else
+	not_ok "default results directory: $(cat "$T_TMP/err")"
+fi
+
+# In a checkout, results/ of the current directory.
+cd "$top" || exit 1
+LMBENCH_BIN=$BUILD run_prog sh scripts/lmbench-ng help
+if grep -q "^Results: $top/results " "$T_TMP/out"; then ok; else not_ok "checkout: $(grep Results "$T_TMP/out")"; fi
+LMBENCH_BIN=$BUILD run_prog sh scripts/lmbench-ng list
+if [ "$RC" -eq 0 ] && ! grep -q 'no manual page' "$T_TMP/out"; then ok; else not_ok "checkout's list: $(grep 'no manual' "$T_TMP/out" | head -n 3)"; fi
+cd "$T_TMP" || exit 1
+
+# Uninstalled, nothing is left.
+run_prog mk uninstall DESTDIR="$stage" PREFIX=/usr
+expect_rc 0 "make uninstall"
+if [ -z "$(find "$stage" ! -type d)" ]; then ok; else not_ok "left by uninstall: $(find "$stage" ! -type d | head -n 5)"; fi
+
+# The release tarball: the tracked files and VERSION; its build says so.
+if command -v git >/dev/null 2>&1 && git -C "$top" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	run_prog make -s -C "$top" dist BUILD="$T_TMP/distbuild" DIST_DIR="$T_TMP"
+	tarball=$(find "$T_TMP" -maxdepth 1 -name 'lmbench-ng-*.tar.gz')
+	name=$(basename "$tarball" .tar.gz)
+	if [ "$RC" -eq 0 ] && [ -f "$tarball" ] && mkdir "$T_TMP/x" && tar -C "$T_TMP/x" -xzf "$tarball" &&
+		[ "$(find "$T_TMP/x/$name" -type f | wc -l)" -eq $(($(git -C "$top" ls-files | wc -l) + 1)) ] &&
+		[ "lmbench-ng-$(cat "$T_TMP/x/$name/VERSION")" = "$name" ]; then ok; else
+		not_ok "make dist: status $RC, $tarball: $(head -c 300 "$T_TMP/err")"
+	fi
+	run_prog make -s -C "$T_TMP/x/$name" -j2 CFLAGS=-O0 BUILD="$T_TMP/xbuild" "$T_TMP/xbuild/hello"
+	v=$("$T_TMP/xbuild/hello" --version 2>&1)
+	if [ "$RC" -eq 0 ] && [ "$v" = "hello (lmbench-ng) $(cat "$T_TMP/x/$name/VERSION")" ]; then ok; else
+		not_ok "the tarball's build: status $RC, '$v': $(head -c 300 "$T_TMP/err")"
+	fi
+else
+	echo "install: make dist skipped: not a git checkout"
+fi
+
+finish install
