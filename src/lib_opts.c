@@ -147,6 +147,22 @@ help_has(const char *help, int c)
 	return 0;
 }
 
+/* The bracket that closes the one before p ("[-M len[K|M]]": the
+ * last), or the end of the string. */
+static const char *
+closing(const char *p)
+{
+	int depth = 1;
+
+	for (; *p != '\0'; p++) {
+		if (*p == '[')
+			depth++;
+		else if (*p == ']' && --depth == 0)
+			return p;
+	}
+	return p;
+}
+
 /* The option c's bracketed form in the usage line ("-m <message size>"),
  * printed as a help line of its own. */
 static void
@@ -158,8 +174,9 @@ help_from_usage(const char *usage, int c)
 		if (p[1] == c && (p == usage || p[-1] == '[' || p[-1] == ' ')) {
 			/* "[-m <message size>]" to its bracket, a bare "-s"
 			 * to the end of its word. */
-			end = strchr(p, p > usage && p[-1] == '[' ? ']' : ' ');
-			if (end == NULL)
+			if (p > usage && p[-1] == '[')
+				end = closing(p);
+			else if ((end = strchr(p, ' ')) == NULL)
 				end = p + strlen(p);
 			printf("  %.*s\n", (int)(end - p), p);
 			return;
