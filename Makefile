@@ -119,6 +119,7 @@ LIB_MODULES := \
 	lib_harness \
 	lib_ipc \
 	lib_mem \
+	lib_mem_chain \
 	lib_ops \
 	lib_opts \
 	lib_parallel \
@@ -128,6 +129,7 @@ LIB_MODULES := \
 	lib_sched \
 	lib_stats \
 	lib_super \
+	lib_sweep \
 	lib_tcp \
 	lib_udp \
 	lib_unix \

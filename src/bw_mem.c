@@ -43,7 +43,6 @@
 #include "lib_clock.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
-#include "lib_opts.h"
 #include "lib_party.h"
 #include "lib_report.h"
 #include "lib_util.h"
@@ -304,24 +303,40 @@ option(void *sp, int c, const char *arg)
 	return 0;
 }
 
-/* The options, as the usage line shows them (and opts_parse takes). */
-#define OPTIONS "[-A] [-P <parallelism>] [-W <warmup>] [-N <repetitions>]"
-
-static void __attribute__((noreturn))
-usage(void)
+/* <size>: at least 512 bytes; 0, or -1 after a message. */
+static int
+parse_size(const char *arg, uint64_t *size)
 {
-	char names[128] = "";
-	char args[256];
-	size_t i;
+	const char *why = util_parse_size(arg, 1, size);
 
-	for (i = 0; i < NKERNELS; i++) {
-		if (i)
-			strcat(names, "|");
-		strcat(names, kernels[i].name);
+	if (why == NULL && *size < 512)
+		why = "too small (at least 512 bytes)";
+	if (why == NULL && *size > SIZE_MAX / 4)
+		why = "too large";
+	if (why != NULL) {
+		util_err("bad size '%s': %s", arg, why);
+		return -1;
 	}
-	snprintf(args, sizeof(args), "%s <size> %s [conflict]", OPTIONS, names);
-	util_usage(args);
-	exit(EXIT_USAGE);
+	return 0;
+}
+
+/* The operands after <size>: the kernel, and "conflict". */
+static const struct kernel *
+parse_kernel(int n, char **args, struct state *s)
+{
+	const struct kernel *k = &kernels[bench_lookup(
+	    "kernel", args[0], kernels, NKERNELS, sizeof(kernels[0]))];
+
+	if (n == 2) {
+		if (strcmp(args[1], "conflict") != 0) {
+			util_err("unknown argument '%s' (only 'conflict')",
+			         args[1]);
+			exit(EXIT_USAGE);
+		}
+		s->page_offset = CONFLICT_OFFSET;
+	}
+	s->two_buffers = k->two_buffers;
+	return k;
 }
 
 int
@@ -332,59 +347,35 @@ main(int argc, char **argv)
 	struct bench_desc d = {
 		.init = init, .run = NULL, .cleanup = cleanup, .state = &s
 	};
+	const struct bench_prog prog = {
+		.usage = "[-A] [-P <parallelism>] [-W <warmup>] "
+		         "[-N <repetitions>] <size> "
+		         "rd|wr|rdwr|cp|fwr|frd|fcp|bzero|bcopy [conflict]",
+		.help = "-A                the buffers a power of two apart "
+		        "(the worst case)\n"
+		        "<size>            bytes per pass (suffixes k K m M g G)\n"
+		        "conflict          the destination 1920 bytes past a "
+		        "page boundary",
+		.min_operands = 2, .max_operands = 3,
+		.option = option, .ctx = &s,
+	};
 	struct bench_result r;
-	const struct kernel *k = NULL;
+	const struct kernel *k;
 	uint64_t size;
-	const char *why;
-	size_t i;
-	int rc;
+	int rc, first, nbuf;
 
 	memset(&s, 0, sizeof(s));
 	s.page_offset = -1;
-	if (bench_start(argc, argv) != 0)
+	first = bench_begin(argc, argv, &prog, &o);
+	if (parse_size(argv[first], &size) != 0)
 		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, OPTIONS, 0, &o, option, &s);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc < 0)
-		usage();
-	if (argc - optind < 2 || argc - optind > 3)
-		usage();
-	why = util_parse_size(argv[optind], 1, &size);
-	if (why == NULL && size < 512)
-		why = "too small (at least 512 bytes)";
-	if (why == NULL && size > SIZE_MAX / 4)
-		why = "too large";
-	if (why != NULL) {
-		util_err("bad size '%s': %s", argv[optind], why);
-		return EXIT_USAGE;
-	}
-	for (i = 0; i < NKERNELS; i++)
-		if (strcmp(argv[optind + 1], kernels[i].name) == 0)
-			k = &kernels[i];
-	if (k == NULL) {
-		util_err("unknown kernel '%s' (see -h)", argv[optind + 1]);
-		return EXIT_USAGE;
-	}
-	if (argc - optind == 3) {
-		if (strcmp(argv[optind + 2], "conflict") != 0) {
-			util_err("unknown argument '%s' (only 'conflict')",
-			         argv[optind + 2]);
-			return EXIT_USAGE;
-		}
-		s.page_offset = CONFLICT_OFFSET;
-	}
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
+	k = parse_kernel(argc - first - 1, argv + first + 1, &s);
 	s.size = (size_t)size;
-	s.two_buffers = k->two_buffers;
-	if ((k->two_buffers ? 2 : 1) * size * (uint64_t)o.parallel >
-	    mem_available() / 10 * 9) {
+	nbuf = k->two_buffers ? 2 : 1;
+	if (nbuf * size * (uint64_t)o.parallel > mem_available() / 10 * 9) {
 		util_err("%d x %llu MB is more than the %llu MB of memory "
 		         "available",
-		         o.parallel * (k->two_buffers ? 2 : 1),
-		         (unsigned long long)(size >> 20),
+		         o.parallel * nbuf, (unsigned long long)(size >> 20),
 		         (unsigned long long)(mem_available() >> 20));
 		return EXIT_FAILED;
 	}

@@ -35,7 +35,6 @@
 #include "lib_clock.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
-#include "lib_opts.h"
 #include "lib_party.h"
 #include "lib_report.h"
 #include "lib_util.h"
@@ -102,17 +101,6 @@ cleanup(void *sp)
 
 	mem_free(s->buf, s->size);
 	s->buf = NULL;
-}
-
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] [-t] len "\
-	"[stride...]"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
 }
 
 /* The next size on lmbench's grid: 512 1K 2K 3K 4K, then 1.5P and 2P for
@@ -260,26 +248,28 @@ main(int argc, char **argv)
 	struct bench_desc d = {
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
 	};
+	const struct bench_prog prog = {
+		.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+		         "[-t] len [stride...]",
+		.help = "-t                a random ring across pages "
+		        "(defeats the prefetchers)\n"
+		        "len               the largest ring, in MB of 2^20 "
+		        "bytes\n"
+		        "stride            bytes between the ring's slots "
+		        "(default 64 pointers)",
+		.min_operands = 1, .max_operands = -1,
+		.option = option, .ctx = &s,
+	};
 	uint64_t len, strides[64];
-	int rc, nstrides, i;
+	int first, nstrides, i;
 
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
+	first = bench_begin(argc, argv, &prog, &o);
 	o.stat = BENCH_MINIMUM;
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &s);
-	if (rc == -1)
+	if (parse_len(argv[first], &len) != 0)
 		return EXIT_USAGE;
-	if (rc < 0)
-		usage();
-	optind = rc;
-	if (optind >= argc)
-		usage();
-	if (parse_len(argv[optind], &len) != 0)
-		return EXIT_USAGE;
-	nstrides = parse_strides(argc - optind - 1, argv + optind + 1, len,
+	nstrides = parse_strides(argc - first - 1, argv + first + 1, len,
 	                         strides, 64);
-	if (nstrides < 0 || bench_check_env() != 0)
+	if (nstrides < 0)
 		return EXIT_USAGE;
 	if (len * (uint64_t)o.parallel > mem_available() / 10 * 9) {
 		util_err("len %llu MB x %d copies is more than the %llu MB of "

@@ -43,8 +43,10 @@ int mem_chain_walk(void **start, const char *buf, size_t count, size_t stride,
  * four accumulators: the file readers and lat_ctx touch every byte they
  * count, and the sum keeps the compiler from dropping the reads. */
 uint64_t mem_sum(const void *buf, size_t len);
-/* The cache line the system states (sysfs coherency_line_size), else
- * 64: the default -L of tlb and par_mem. */
+/* The cache line the system states (sysfs coherency_line_size, a power
+ * of two), 0 where it states none; mem_line_size: that, else 64 (the
+ * default -L of tlb and par_mem). */
+size_t mem_line_stated(void);
 size_t mem_line_size(void);
 
 /* The data or unified cache of each level 1..max that the system states

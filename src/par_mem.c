@@ -27,7 +27,6 @@
 #include "lib_chase.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
-#include "lib_opts.h"
 #include "lib_report.h"
 #include "lib_util.h"
 
@@ -51,17 +50,6 @@ option(void *sp, int c, const char *arg)
 	return 0;
 }
 
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-L <line size>] [-M len[K|M]] [-W <warmup>] [-N "\
-	"<repetitions>]"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
-}
-
 /* "%.6f %.2f": the size in MB (10^6), the parallelism. */
 static int
 report_par(double size_bytes, double parallelism)
@@ -77,6 +65,14 @@ int
 main(int argc, char **argv)
 {
 	struct opts op = { 64, 64ULL << 20 };
+	const struct bench_prog prog = {
+		.usage = "[-L <line size>] [-M len[K|M]] [-W <warmup>] "
+		         "[-N <repetitions>]",
+		.help = "-L <line size>    bytes between the chases' slots "
+		        "(default: the line sysfs states)\n"
+		        "-M len            the largest size (default 64 MB)",
+		.option = option, .ctx = &op,
+	};
 	struct mem_chase c;
 	struct bench_opts o;
 	double par;
@@ -84,21 +80,12 @@ main(int argc, char **argv)
 	int rc;
 
 	op.line = mem_line_size();
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc != argc || o.parallel != 1)
-		usage();
+	(void)bench_begin(argc, argv, &prog, &o);
 	if (op.max < 16 * op.line) {
 		util_err("bad -M: at least 16 lines (%llu bytes)",
 			 16ULL * (unsigned long long)op.line);
 		return EXIT_USAGE;
 	}
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
 	for (size = 16 * (size_t)op.line; size <= op.max; size *= 2) {
 		if (chase_setup(&c, size, (size_t)op.line, 0, 0x706172ULL) != 0)
 			return EXIT_FAILED;

@@ -40,7 +40,6 @@
 #include "lib_bench.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
-#include "lib_opts.h"
 #include "lib_party.h"
 #include "lib_report.h"
 #include "lib_util.h"
@@ -231,17 +230,6 @@ option(void *sp, int c, const char *arg)
 	return 0;
 }
 
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-A] [-v <stream version 1|2>] [-M <len>[K|M]] [-P "\
-	"<parallelism>] [-W <warmup>] [-N <repetitions>]"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -263,6 +251,17 @@ main(int argc, char **argv)
 				.cleanup = cleanup,
 				.state = &s,
 				.after = validate };
+	const struct bench_prog prog = {
+		.usage = "[-A] [-v <stream version 1|2>] [-M <len>[K|M]] "
+		         "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]",
+		.help = "-A                the arrays a power of two apart "
+		        "(the worst case)\n"
+		        "-v <version>      1: copy scale add triad; 2: fill "
+		        "copy daxpy sum\n"
+		        "-M <len>          the three arrays' memory (default "
+		        "24,000,000 bytes)",
+		.option = option, .ctx = &s,
+	};
 	struct bench_result r;
 	char label[64];
 	size_t i;
@@ -272,16 +271,7 @@ main(int argc, char **argv)
 	s.n = 24000000 / (3 * sizeof(double));
 	s.version = 1;
 	s.scalar = 3.0;
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &s);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc != argc)
-		usage();
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
+	(void)bench_begin(argc, argv, &prog, &o);
 	o.stat = o.parallel > 1 ? BENCH_MEDIAN : BENCH_MINIMUM;
 	if ((uint64_t)s.n * 3 * sizeof(double) * (uint64_t)o.parallel >
 	    mem_available() / 10 * 9) {

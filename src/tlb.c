@@ -34,7 +34,6 @@
 #include "lib_chase.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
-#include "lib_opts.h"
 #include "lib_party.h"
 #include "lib_report.h"
 #include "lib_util.h"
@@ -155,17 +154,6 @@ option(void *sp, int c, const char *arg)
 	return 0;
 }
 
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-c] [-L <line size>] [-M len[K|M]] [-W <warmup>] [-N "\
-	"<repetitions>]"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
-}
-
 /* "tlb: N pages" (and " %.5f nanoseconds" with the cost). */
 static int
 report_tlb(size_t pages, int with_cost, double cost_ns)
@@ -188,24 +176,25 @@ int
 main(int argc, char **argv)
 {
 	struct opts op = { 0, 64, 64ULL << 20 };
+	const struct bench_prog prog = {
+		.usage = "[-c] [-L <line size>] [-M len[K|M]] [-W <warmup>] "
+		         "[-N <repetitions>]",
+		.help = "-c                also the cost of a miss, in ns\n"
+		        "-L <line size>    bytes between the cache ring's "
+		        "pointers (default: the line sysfs states)\n"
+		        "-M len            the most memory the TLB ring spans "
+		        "(default 64 MB)",
+		.option = option, .ctx = &op,
+	};
 	struct state s;
 	struct bench_opts o;
 	size_t n, lo, hi, maxn;
 	double diff = 0;
-	int rc, e, tries;
+	int e, tries;
 
 	memset(&s, 0, sizeof(s));
 	op.line = mem_line_size();
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc != argc || o.parallel != 1)
-		usage();
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
+	(void)bench_begin(argc, argv, &prog, &o);
 	s.line = (size_t)op.line;
 	maxn = (size_t)(op.max / mem_pagesize());
 	/* An effect counts when it shows at n and again at 2n: one noisy
