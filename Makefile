@@ -120,6 +120,7 @@ LIB_MODULES := \
 	lib_ipc \
 	lib_mem \
 	lib_mem_chain \
+	lib_mem_pages \
 	lib_ops \
 	lib_opts \
 	lib_parallel \

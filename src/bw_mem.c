@@ -60,6 +60,7 @@ struct state {
 	uint64_t *dst;        /* the copy destination */
 	uint64_t value;       /* what stores write: not a constant */
 	uint64_t sum;         /* what reads sum, kept alive */
+	enum mem_pages pages; /* -H */
 };
 
 /* A compiler barrier: keeps the hand loops from being turned into libc
@@ -270,8 +271,8 @@ init(void *sp, struct copy_ctx *cx)
 	struct state *s = sp;
 
 	(void)cx;
-	if (mem_set_alloc(&s->set, s->two_buffers ? 2 : 1, s->size, s->place,
-			  s->page_offset) != 0)
+	if (mem_set_alloc_pages(&s->set, s->two_buffers ? 2 : 1, s->size,
+				s->place, s->page_offset, s->pages) != 0)
 		return -1;
 	s->src = (uint64_t *)(void *)s->set.buf[0];
 	/* Touch every page now: no page fault is timed. */
@@ -293,13 +294,22 @@ cleanup(void *sp)
 	s->src = s->dst = NULL;
 }
 
-/* -A: the buffers a power of two apart, the worst case. */
+/* -A: the buffers a power of two apart, the worst case; -H: pages. */
 static int
 option(void *sp, int c, const char *arg)
 {
-	(void)c;
-	(void)arg;
-	((struct state *)sp)->place = MEM_ALIGNED;
+	struct state *s = sp;
+	const char *why;
+
+	if (c == 'A') {
+		s->place = MEM_ALIGNED;
+		return 0;
+	}
+	why = mem_pages_parse(arg, &s->pages);
+	if (why != NULL) {
+		util_err("bad -H '%s': %s", arg, why);
+		return -1;
+	}
 	return 0;
 }
 
@@ -348,11 +358,13 @@ main(int argc, char **argv)
 		.init = init, .run = NULL, .cleanup = cleanup, .state = &s
 	};
 	const struct bench_prog prog = {
-		.usage = "[-A] [-P <parallelism>] [-W <warmup>] "
+		.usage = "[-A] [-H thp|huge|none] [-P <parallelism>] [-W <warmup>] "
 		         "[-N <repetitions>] <size> "
 		         "rd|wr|rdwr|cp|fwr|frd|fcp|bzero|bcopy [conflict]",
 		.help = "-A                the buffers a power of two apart "
 		        "(the worst case)\n"
+		        "-H thp|huge|none  the buffers' pages: transparent huge, "
+		        "hugetlbfs or base pages only\n"
 		        "<size>            bytes per pass (suffixes k K m M g G)\n"
 		        "conflict          the destination 1920 bytes past a "
 		        "page boundary",
@@ -362,6 +374,7 @@ main(int argc, char **argv)
 	struct bench_result r;
 	const struct kernel *k;
 	uint64_t size;
+	size_t page_bytes;
 	int rc, first, nbuf;
 
 	memset(&s, 0, sizeof(s));
@@ -379,9 +392,12 @@ main(int argc, char **argv)
 		         (unsigned long long)(mem_available() >> 20));
 		return EXIT_FAILED;
 	}
+	page_bytes = mem_pages_require(s.pages,
+				       nbuf * size * (uint64_t)o.parallel);
 	d.run = k->run;
 	if (bench_run(&d, &o, &r) != 0)
 		return EXIT_FAILED;
+	mem_pages_note(r.placement, sizeof(r.placement), s.pages, page_bytes);
 	if (k->two_buffers)
 		mem_set_note(r.placement, sizeof(r.placement), s.place,
 			     mem_set_distance(s.size, s.place, s.page_offset));

@@ -69,6 +69,7 @@ struct opts {
 	uint64_t line; /* -L */
 	uint64_t max;  /* -M */
 	int curve;     /* -c */
+	enum mem_pages pages; /* -H */
 };
 
 static int
@@ -81,8 +82,9 @@ option(void *sp, int c, const char *arg)
 		op->curve = 1;
 		return 0;
 	}
-	why = c == 'L' ? mem_parse_line(arg, mem_pagesize(), &op->line)
-		       : util_parse_size(arg, 1, &op->max);
+	why = c == 'L'   ? mem_parse_line(arg, mem_pagesize(), &op->line)
+	      : c == 'H' ? mem_pages_parse(arg, &op->pages)
+			 : util_parse_size(arg, 1, &op->max);
 	if (why != NULL) {
 		util_err("bad -%c '%s': %s", c, arg, why);
 		return -1;
@@ -99,7 +101,7 @@ report_levels(const struct sweep *w)
 	int i;
 
 	for (i = 0; i < w->nlev; i++) {
-		if (sweep_measure(w->lv[i].size, (size_t)w->line, w->o, NULL, &par) != 0)
+		if (sweep_measure(w, w->lv[i].size, NULL, &par) != 0)
 			return -1;
 		report_text("L%d cache: %zu bytes %.2f nanoseconds %llu linesize "
 			    "%.2f parallelism\n",
@@ -178,7 +180,7 @@ report_memory(const struct sweep *w)
 
 	for (j = last->bound + 1; j < w->n - 1 && w->lat[j] < 0.9 * mem; j++)
 		;
-	if (sweep_measure(w->sizes[j], (size_t)w->line, w->o, NULL, &par) != 0)
+	if (sweep_measure(w, w->sizes[j], NULL, &par) != 0)
 		return -1;
 	report_text("Memory latency: %.2f nanoseconds %.2f parallelism\n", mem,
 		    par);
@@ -207,22 +209,25 @@ default_max(uint64_t largest)
 int
 main(int argc, char **argv)
 {
-	struct opts op = { 64, 0, 0 };
+	struct opts op = { 64, 0, 0, MEM_PAGES_DEFAULT };
 	const struct bench_prog prog = {
-		.usage = "[-c] [-L <line size>] [-M len[K|M]] [-W <warmup>] "
-		         "[-N <repetitions>]",
+		.usage = "[-c] [-L <line size>] [-M len[K|M]] "
+		         "[-H thp|huge|none] [-W <warmup>] [-N <repetitions>]",
 		.help = "-c                also the measured curve on stdout "
 		        "(size latency)\n"
 		        "-L <line size>    the line: bytes between the chase's "
 		        "slots (default: the line sysfs states)\n"
 		        "-M len            the largest size (default: four "
-		        "times the largest cache stated)",
+		        "times the largest cache stated)\n"
+		        "-H thp|huge|none  the chase's pages: transparent huge "
+		        "(the default, where given), hugetlbfs or base pages",
 		.option = option, .ctx = &op,
 	};
 	struct bench_opts o;
 	struct sweep w;
 	struct timing_load load;
 	uint64_t stated[CACHE_MAXLEVELS], largest;
+	size_t page_bytes;
 	double busy;
 	int i;
 
@@ -239,6 +244,8 @@ main(int argc, char **argv)
 	memset(&w, 0, sizeof(w));
 	w.line = op.line;
 	w.o = &o;
+	w.pages = op.pages;
+	page_bytes = mem_pages_require(op.pages, op.max);
 	sweep_sizes(&w, op.max);
 	timing_load_start(&load);
 	if (sweep_all(&w) != 0 || sweep_refine(&w) != 0)
@@ -256,5 +263,10 @@ main(int argc, char **argv)
 		return EXIT_FAILED;
 	warn_unsure(&w, busy);
 	warn_stated(&w, stated, largest, op.max);
-	return report_memory(&w) == 0 ? 0 : EXIT_FAILED;
+	if (report_memory(&w) != 0)
+		return EXIT_FAILED;
+	if (op.pages != MEM_PAGES_DEFAULT)
+		report_derived("page size", "bytes", (double)page_bytes,
+			       (double)page_bytes);
+	return 0;
 }

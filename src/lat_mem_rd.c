@@ -49,6 +49,8 @@ struct state {
 	char *buf;      /* the buffer holding the ring */
 	void **cur;     /* where the chase stands */
 	uint64_t turns; /* turns of 100 loads per iteration */
+	enum mem_pages pages; /* -H */
+	size_t page_bytes;    /* what a probe of those pages got */
 };
 
 static int
@@ -57,7 +59,7 @@ init(void *sp, struct copy_ctx *cx)
 	struct state *s = sp;
 	size_t count = s->size / s->stride;
 
-	s->buf = mem_alloc(s->size);
+	s->buf = mem_alloc_pages(s->size, s->pages);
 	if (s->buf == NULL)
 		return -1;
 	if (s->random)
@@ -99,7 +101,7 @@ cleanup(void *sp)
 {
 	struct state *s = sp;
 
-	mem_free(s->buf, s->size);
+	mem_free_pages(s->buf, s->size, s->pages);
 	s->buf = NULL;
 }
 
@@ -119,13 +121,22 @@ next_size(size_t size)
 	return size == p ? p + p / 2 : 2 * p;
 }
 
-/* -t: the random ring. */
+/* -t: the random ring; -H: the pages. */
 static int
 option(void *sp, int c, const char *arg)
 {
-	(void)c;
-	(void)arg;
-	((struct state *)sp)->random = 1;
+	struct state *s = sp;
+	const char *why;
+
+	if (c == 't') {
+		s->random = 1;
+		return 0;
+	}
+	why = mem_pages_parse(arg, &s->pages);
+	if (why != NULL) {
+		util_err("bad -H '%s': %s", arg, why);
+		return -1;
+	}
 	return 0;
 }
 
@@ -228,6 +239,8 @@ sweep(struct bench_desc *d, const struct bench_opts *o, uint64_t stride,
 			s->turns = MAX_TURNS;
 		if (bench_run(d, o, &r) != 0)
 			return -1;
+		mem_pages_note(r.placement, sizeof(r.placement), s->pages,
+			       s->page_bytes);
 		snprintf(metric, sizeof(metric), "%sstride=%llu",
 		         s->random ? "random " : "", (unsigned long long)stride);
 		rc = report_memlat(&r, metric, (double)size,
@@ -250,9 +263,11 @@ main(int argc, char **argv)
 	};
 	const struct bench_prog prog = {
 		.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-		         "[-t] len [stride...]",
+		         "[-t] [-H thp|huge|none] len [stride...]",
 		.help = "-t                a random ring across pages "
 		        "(defeats the prefetchers)\n"
+		        "-H thp|huge|none  the rings' pages: transparent huge, "
+		        "hugetlbfs or base pages only\n"
 		        "len               the largest ring, in MB of 2^20 "
 		        "bytes\n"
 		        "stride            bytes between the ring's slots "
@@ -278,6 +293,7 @@ main(int argc, char **argv)
 		         (unsigned long long)(mem_available() >> 20));
 		return EXIT_FAILED;
 	}
+	s.page_bytes = mem_pages_require(s.pages, len * (uint64_t)o.parallel);
 	for (i = 0; i < nstrides; i++)
 		if (sweep(&d, &o, strides[i], len) != 0)
 			return EXIT_FAILED;

@@ -41,28 +41,42 @@ mem_available(void)
 	return kb ? (uint64_t)kb * 1024 : UINT64_MAX;
 }
 
-/* An anonymous mapping of len bytes (a whole number of pages), refused
- * with a message when the memory available cannot hold it. */
-static void *
-map_checked(size_t len)
+/* Whether len bytes fit in the memory available: 0, or -1 after a
+ * message.  Asking for more than the kernel says is available would
+ * wake the OOM killer instead of failing. */
+static int
+avail_check(size_t len)
 {
 	uint64_t avail = mem_available();
-	void *p;
 
-	/* Asking for more than the kernel says is available would wake the
-	 * OOM killer instead of failing: refuse with a message. */
 	if (avail != UINT64_MAX && len > avail / 10 * 9) {
 		util_err("cannot use %zu MB: only %llu MB of memory available",
 		         len >> 20, (unsigned long long)(avail >> 20));
 		errno = ENOMEM;
-		return NULL;
+		return -1;
 	}
+	return 0;
+}
+
+/* A mapping of len bytes (a whole number of pages) of the kind asked,
+ * refused with a message when the memory available cannot hold it;
+ * for huge pages (mem_pages_map) len is rounded up to whole ones. */
+static void *
+map_checked(size_t len, enum mem_pages pages)
+{
+	void *p;
+
+	if (avail_check(len) != 0)
+		return NULL;
+	if (pages == MEM_PAGES_THP || pages == MEM_PAGES_HUGE)
+		return mem_pages_map(len, pages);
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
 	         -1, 0);
 	if (p == MAP_FAILED) {
 		util_syserr("cannot allocate %zu bytes", len);
 		return NULL;
 	}
+	mem_pages_advise(p, len, pages);
 	return p;
 }
 
@@ -82,17 +96,38 @@ alloc_len(size_t len)
 	return pages * ps;
 }
 
+/* The bytes mapped for len bytes of pages of that kind. */
+static size_t
+map_len(size_t len, enum mem_pages pages)
+{
+	size_t n = mem_pages_maplen(len, pages);
+
+	return n ? n : alloc_len(len);
+}
+
+void *
+mem_alloc_pages(size_t len, enum mem_pages pages)
+{
+	return map_checked(map_len(len, pages), pages);
+}
+
+void
+mem_free_pages(void *p, size_t len, enum mem_pages pages)
+{
+	if (p != NULL)
+		munmap(p, map_len(len, pages));
+}
+
 void *
 mem_alloc(size_t len)
 {
-	return map_checked(alloc_len(len));
+	return mem_alloc_pages(len, MEM_PAGES_DEFAULT);
 }
 
 void
 mem_free(void *p, size_t len)
 {
-	if (p != NULL)
-		munmap(p, alloc_len(len));
+	mem_free_pages(p, len, MEM_PAGES_DEFAULT);
 }
 
 #define HUGE_ALIGN ((size_t)2 << 20) /* the x86-64 huge page */
@@ -129,8 +164,18 @@ int
 mem_set_alloc(struct mem_set *s, int n, size_t len, enum mem_place place,
 	      long page_offset)
 {
+	return mem_set_alloc_pages(s, n, len, place, page_offset,
+				   MEM_PAGES_DEFAULT);
+}
+
+int
+mem_set_alloc_pages(struct mem_set *s, int n, size_t len,
+		    enum mem_place place, long page_offset,
+		    enum mem_pages pages)
+{
 	size_t d = mem_set_distance(len, place, page_offset);
-	size_t align = place == MEM_ALIGNED ? HUGE_ALIGN : 0;
+	int huge = pages == MEM_PAGES_THP || pages == MEM_PAGES_HUGE;
+	size_t align = place == MEM_ALIGNED && !huge ? HUGE_ALIGN : 0;
 	size_t ps = mem_pagesize();
 	int i;
 
@@ -140,9 +185,11 @@ mem_set_alloc(struct mem_set *s, int n, size_t len, enum mem_place place,
 		return -1;
 	}
 	/* Room for n buffers d apart, the last one's pages, and the
-	 * alignment slack. */
+	 * alignment slack (huge pages come aligned). */
 	s->maplen = (size_t)(n - 1) * d + (len + ps - 1) / ps * ps + ps + align;
-	s->map = map_checked(s->maplen);
+	if (huge)
+		s->maplen = mem_pages_maplen(s->maplen, pages);
+	s->map = map_checked(s->maplen, pages);
 	if (s->map == NULL) {
 		s->maplen = 0;
 		return -1;
@@ -151,6 +198,7 @@ mem_set_alloc(struct mem_set *s, int n, size_t len, enum mem_place place,
 	s->distance = d;
 	s->n = n;
 	s->place = place;
+	s->pages = pages;
 	s->buf[0] = s->map;
 	if (align)
 		s->buf[0] += (align - (uintptr_t)s->map % align) % align;
@@ -244,20 +292,10 @@ static int
 sysfs_cache(int i, const char *name, char *text, size_t len)
 {
 	char path[96];
-	FILE *f;
-	int rc = 0;
 
 	snprintf(path, sizeof(path),
 	         "/sys/devices/system/cpu/cpu0/cache/index%d/%s", i, name);
-	text[0] = '\0';
-	f = fopen(path, "r");
-	if (f == NULL)
-		return -1;
-	if (fgets(text, (int)len, f) == NULL)
-		rc = -1;
-	fclose(f);
-	text[strcspn(text, "\n")] = '\0';
-	return rc;
+	return mem_first_line(path, text, len);
 }
 
 uint64_t

@@ -15,35 +15,36 @@
 
 /* Latency and parallelism at one size. */
 int
-sweep_measure(size_t size, size_t line, const struct bench_opts *o,
-	      double *ns, double *par)
+sweep_measure(const struct sweep *w, size_t size, double *ns, double *par)
 {
 	struct mem_chase c;
 	int rc;
 
-	if (chase_setup(&c, size, line, CHASE_HUGE | CHASE_ANYWHERE,
-			0x636163ULL + size) != 0)
+	/* Huge pages by default keep TLB misses out of the figures. */
+	if (chase_setup_pages(&c, size, (size_t)w->line, CHASE_ANYWHERE,
+			      0x636163ULL + size,
+			      w->pages == MEM_PAGES_DEFAULT ? MEM_PAGES_THP
+							    : w->pages) != 0)
 		return -1;
-	rc = ns != NULL ? chase_latency(&c, o, ns) : 0;
+	rc = ns != NULL ? chase_latency(&c, w->o, ns) : 0;
 	if (rc == 0 && par != NULL)
-		rc = chase_parallelism(&c, o, par);
+		rc = chase_parallelism(&c, w->o, par);
 	chase_release(&c);
 	return rc;
 }
 
 /* Measure a size again into *slot, keeping the smaller latency. */
 static int
-relook(size_t size, const struct bench_opts *o, uint64_t line, double *slot)
+relook(const struct sweep *w, size_t size, double *slot)
 {
 	double again;
 
-	if (sweep_measure(size, (size_t)line, o, &again, NULL) != 0)
+	if (sweep_measure(w, size, &again, NULL) != 0)
 		return -1;
 	if (again < *slot)
 		*slot = again;
 	return 0;
 }
-
 
 /* The sizes: quarter octaves from 4 KB, half octaves above 64 MB. */
 void
@@ -91,7 +92,7 @@ sweep_all(struct sweep *w)
 	int i, j, pass;
 
 	for (i = 0; i < w->n; i++) {
-		if (sweep_measure(w->sizes[i], (size_t)w->line, w->o, &w->grp[0][i],
+		if (sweep_measure(w, w->sizes[i], &w->grp[0][i],
 			    NULL) != 0)
 			return -1;
 		w->grp[1][i] = w->grp[0][i];
@@ -102,7 +103,7 @@ sweep_all(struct sweep *w)
 		for (j = 0; j < w->n; j++) {
 			i = pass == 1 ? j : w->n - 1 - j;
 			if (w->sizes[i] <= top &&
-			    relook(w->sizes[i], w->o, w->line,
+			    relook(w, w->sizes[i],
 				   &w->grp[pass > 0][i]) != 0)
 				return -1;
 		}
@@ -169,7 +170,7 @@ sweep_refine(struct sweep *w)
 				    w->sizes[i] <= 2 * ends[k])
 					near = 1;
 			if (near && w->sizes[i] <= ((size_t)16 << 20) &&
-			    relook(w->sizes[i], w->o, w->line,
+			    relook(w, w->sizes[i],
 				   &w->grp[pass % 2][i]) != 0)
 				return -1;
 		}

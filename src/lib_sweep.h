@@ -12,6 +12,7 @@
 
 #include "lib_analysis.h"
 #include "lib_harness.h"
+#include "lib_mem.h"
 
 /* One sweep of the sizes, in two independent groups of looks. */
 struct sweep {
@@ -26,12 +27,13 @@ struct sweep {
 	size_t hi[2]; /* the three analyses found (SIZE_MAX / 0: none) */
 	uint64_t line;
 	const struct bench_opts *o;
+	enum mem_pages pages; /* -H (the default: THP where given) */
 };
 
 /* Latency (ns may be NULL) and parallelism (par may be NULL) of a chase
- * of size bytes, one slot per line; 0, or -1 after a message. */
-int sweep_measure(size_t size, size_t line, const struct bench_opts *o,
-		  double *ns, double *par);
+ * of size bytes, one slot per line, on w's pages (the default: THP); 0, or -1 after a message. */
+int sweep_measure(const struct sweep *w, size_t size, double *ns,
+		  double *par);
 /* The sizes up to max: quarter octaves from 4 KB, octaves from 64 MB. */
 void sweep_sizes(struct sweep *w, uint64_t max);
 /* Every size, then three more sweeps (down, up, down); the levels. */

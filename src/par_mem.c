@@ -33,15 +33,17 @@
 struct opts {
 	uint64_t line; /* -L */
 	uint64_t max;  /* -M */
+	enum mem_pages pages; /* -H */
 };
 
 static int
 option(void *sp, int c, const char *arg)
 {
 	struct opts *op = sp;
-	const char *why = c == 'L'
-				  ? mem_parse_line(arg, mem_pagesize(), &op->line)
-				  : util_parse_size(arg, 1, &op->max);
+	const char *why = c == 'L'   ? mem_parse_line(arg, mem_pagesize(),
+						      &op->line)
+			  : c == 'H' ? mem_pages_parse(arg, &op->pages)
+				     : util_parse_size(arg, 1, &op->max);
 
 	if (why != NULL) {
 		util_err("bad -%c '%s': %s", c, arg, why);
@@ -64,19 +66,22 @@ report_par(double size_bytes, double parallelism)
 int
 main(int argc, char **argv)
 {
-	struct opts op = { 64, 64ULL << 20 };
+	struct opts op = { 64, 64ULL << 20, MEM_PAGES_DEFAULT };
 	const struct bench_prog prog = {
-		.usage = "[-L <line size>] [-M len[K|M]] [-W <warmup>] "
+		.usage = "[-L <line size>] [-M len[K|M]] [-H thp|huge|none] "
+		         "[-W <warmup>] "
 		         "[-N <repetitions>]",
 		.help = "-L <line size>    bytes between the chases' slots "
 		        "(default: the line sysfs states)\n"
-		        "-M len            the largest size (default 64 MB)",
+		        "-M len            the largest size (default 64 MB)\n"
+		        "-H thp|huge|none  the buffers' pages: transparent huge, "
+		        "hugetlbfs or base pages only",
 		.option = option, .ctx = &op,
 	};
 	struct mem_chase c;
 	struct bench_opts o;
 	double par;
-	size_t size;
+	size_t size, page_bytes;
 	int rc;
 
 	op.line = mem_line_size();
@@ -86,13 +91,18 @@ main(int argc, char **argv)
 			 16ULL * (unsigned long long)op.line);
 		return EXIT_USAGE;
 	}
+	page_bytes = mem_pages_require(op.pages, op.max);
 	for (size = 16 * (size_t)op.line; size <= op.max; size *= 2) {
-		if (chase_setup(&c, size, (size_t)op.line, 0, 0x706172ULL) != 0)
+		if (chase_setup_pages(&c, size, (size_t)op.line, 0, 0x706172ULL,
+				      op.pages) != 0)
 			return EXIT_FAILED;
 		rc = chase_parallelism(&c, &o, &par);
 		chase_release(&c);
 		if (rc != 0 || report_par((double)size, par) != 0)
 			return EXIT_FAILED;
 	}
+	if (op.pages != MEM_PAGES_DEFAULT)
+		report_derived("page size", "bytes", (double)page_bytes,
+			       (double)page_bytes);
 	return 0;
 }

@@ -37,3 +37,8 @@ if two_cpus; then
 	LMBENCH_JSON=- LMBENCH_SCHED='CUSTOM 1 0' run_prog "$BUILD/bw_mem" -N 2 -P 2 64k rd
 	if grep -q '"placement":"CUSTOM 1 0 cpus=1,0 main=1,0"' "$T_TMP/out"; then ok; else not_ok "CUSTOM 1 0: $(cat "$T_TMP/out")"; fi
 fi
+
+# -H: huge pages where the kernel gives them, else 77 (tests/mem_pages.sh)
+# shellcheck source=tests/mem_pages.sh
+. "$T_DIR/mem_pages.sh"
+pages_checks bw_mem 8388608 "thp huge none" -N 3 1m fcp
