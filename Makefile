@@ -132,6 +132,7 @@ LIB_MODULES := \
 	lib_super \
 	lib_sweep \
 	lib_tcp \
+	lib_threads \
 	lib_udp \
 	lib_unix \
 	lib_util

@@ -61,6 +61,7 @@ struct state {
 	uint64_t value;       /* what stores write: not a constant */
 	uint64_t sum;         /* what reads sum, kept alive */
 	enum mem_pages pages; /* -H */
+	int threads;          /* -T */
 };
 
 /* A compiler barrier: keeps the hand loops from being turned into libc
@@ -301,8 +302,11 @@ option(void *sp, int c, const char *arg)
 	struct state *s = sp;
 	const char *why;
 
-	if (c == 'A') {
-		s->place = MEM_ALIGNED;
+	if (c == 'A' || c == 'T') {
+		if (c == 'A')
+			s->place = MEM_ALIGNED;
+		else
+			s->threads = 1;
 		return 0;
 	}
 	why = mem_pages_parse(arg, &s->pages);
@@ -358,13 +362,15 @@ main(int argc, char **argv)
 		.init = init, .run = NULL, .cleanup = cleanup, .state = &s
 	};
 	const struct bench_prog prog = {
-		.usage = "[-A] [-H thp|huge|none] [-P <parallelism>] [-W <warmup>] "
+		.usage = "[-A] [-H thp|huge|none] [-T] [-P <parallelism>] [-W <warmup>] "
 		         "[-N <repetitions>] <size> "
 		         "rd|wr|rdwr|cp|fwr|frd|fcp|bzero|bcopy [conflict]",
 		.help = "-A                the buffers a power of two apart "
 		        "(the worst case)\n"
 		        "-H thp|huge|none  the buffers' pages: transparent huge, "
 		        "hugetlbfs or base pages only\n"
+		        "-T                the -P copies as threads of one "
+		        "process\n"
 		        "<size>            bytes per pass (suffixes k K m M g G)\n"
 		        "conflict          the destination 1920 bytes past a "
 		        "page boundary",
@@ -395,6 +401,8 @@ main(int argc, char **argv)
 	page_bytes = mem_pages_require(s.pages,
 				       nbuf * size * (uint64_t)o.parallel);
 	d.run = k->run;
+	d.state_size = sizeof(s);
+	o.threads = s.threads;
 	if (bench_run(&d, &o, &r) != 0)
 		return EXIT_FAILED;
 	mem_pages_note(r.placement, sizeof(r.placement), s.pages, page_bytes);

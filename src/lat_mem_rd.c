@@ -51,6 +51,7 @@ struct state {
 	uint64_t turns; /* turns of 100 loads per iteration */
 	enum mem_pages pages; /* -H */
 	size_t page_bytes;    /* what a probe of those pages got */
+	int threads;          /* -T */
 };
 
 static int
@@ -128,8 +129,11 @@ option(void *sp, int c, const char *arg)
 	struct state *s = sp;
 	const char *why;
 
-	if (c == 't') {
-		s->random = 1;
+	if (c == 't' || c == 'T') {
+		if (c == 't')
+			s->random = 1;
+		else
+			s->threads = 1;
 		return 0;
 	}
 	why = mem_pages_parse(arg, &s->pages);
@@ -263,11 +267,13 @@ main(int argc, char **argv)
 	};
 	const struct bench_prog prog = {
 		.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
-		         "[-t] [-H thp|huge|none] len [stride...]",
+		         "[-t] [-H thp|huge|none] [-T] len [stride...]",
 		.help = "-t                a random ring across pages "
 		        "(defeats the prefetchers)\n"
 		        "-H thp|huge|none  the rings' pages: transparent huge, "
 		        "hugetlbfs or base pages only\n"
+		        "-T                the -P copies as threads of one "
+		        "process\n"
 		        "len               the largest ring, in MB of 2^20 "
 		        "bytes\n"
 		        "stride            bytes between the ring's slots "
@@ -280,6 +286,8 @@ main(int argc, char **argv)
 
 	first = bench_begin(argc, argv, &prog, &o);
 	o.stat = BENCH_MINIMUM;
+	o.threads = s.threads;
+	d.state_size = sizeof(s);
 	if (parse_len(argv[first], &len) != 0)
 		return EXIT_USAGE;
 	nstrides = parse_strides(argc - first - 1, argv + first + 1, len,

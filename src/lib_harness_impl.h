@@ -38,4 +38,9 @@ int bench_measure_copy(struct copy_run *c);
 int bench_run_parallel(struct copy_run *c, struct bench_sample *all,
                        char *where, size_t wherelen);
 
+/* The same with the copies threads of this process, each on its own
+ * copy of the state (d->state_size bytes; no helpers); lib_threads.c. */
+int bench_run_threads(struct copy_run *c, struct bench_sample *all,
+                      char *where, size_t wherelen);
+
 #endif

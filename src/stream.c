@@ -56,6 +56,7 @@ struct state {
 	double total;	      /* sum: the last sum */
 	uint64_t daxpys;      /* daxpy passes made so far */
 	int version;	      /* 1 or 2 */
+	int threads;	      /* -T */
 };
 
 static int
@@ -205,8 +206,11 @@ option(void *sp, int c, const char *arg)
 	const char *why;
 	uint64_t v;
 
-	if (c == 'A') {
-		s->place = MEM_ALIGNED;
+	if (c == 'A' || c == 'T') {
+		if (c == 'A')
+			s->place = MEM_ALIGNED;
+		else
+			s->threads = 1;
 		return 0;
 	}
 	if (c == 'v') {
@@ -252,10 +256,12 @@ main(int argc, char **argv)
 				.state = &s,
 				.after = validate };
 	const struct bench_prog prog = {
-		.usage = "[-A] [-v <stream version 1|2>] [-M <len>[K|M]] "
+		.usage = "[-A] [-T] [-v <stream version 1|2>] [-M <len>[K|M]] "
 		         "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]",
 		.help = "-A                the arrays a power of two apart "
 		        "(the worst case)\n"
+		        "-T                the -P copies as threads of one "
+		        "process\n"
 		        "-v <version>      1: copy scale add triad; 2: fill "
 		        "copy daxpy sum\n"
 		        "-M <len>          the three arrays' memory (default "
@@ -273,6 +279,8 @@ main(int argc, char **argv)
 	s.scalar = 3.0;
 	(void)bench_begin(argc, argv, &prog, &o);
 	o.stat = o.parallel > 1 ? BENCH_MEDIAN : BENCH_MINIMUM;
+	o.threads = s.threads;
+	d.state_size = sizeof(s);
 	if ((uint64_t)s.n * 3 * sizeof(double) * (uint64_t)o.parallel >
 	    mem_available() / 10 * 9) {
 		util_err("%d x %zu MB of arrays is more than the memory "

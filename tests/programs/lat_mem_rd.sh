@@ -49,3 +49,7 @@ fi
 # shellcheck source=tests/mem_pages.sh
 . "$T_DIR/mem_pages.sh"
 pages_checks lat_mem_rd 4194304 "thp huge none" -N 2 0.25
+
+# -T: the -P copies as threads, each on its own ring.
+result lat_mem_rd err '^("stride=64|[0-9]+\.[0-9]{5} [0-9]+\.[0-9]{3}|)$' 2 0.1 100000 -N 2 -P 2 -T 0.25
+check_memrd 64
