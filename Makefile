@@ -113,6 +113,8 @@ endif
 LIB_MODULES := \
 	lib_analysis \
 	lib_bench \
+	lib_bw_classic \
+	lib_bw_wide \
 	lib_chase \
 	lib_clock \
 	lib_file \
