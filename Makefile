@@ -126,6 +126,7 @@ LIB_MODULES := \
 	lib_ops \
 	lib_opts \
 	lib_parallel \
+	lib_parallel_threads \
 	lib_party \
 	lib_peer \
 	lib_report \
@@ -134,7 +135,6 @@ LIB_MODULES := \
 	lib_super \
 	lib_sweep \
 	lib_tcp \
-	lib_threads \
 	lib_udp \
 	lib_unix \
 	lib_util

@@ -1,8 +1,8 @@
 /*
- * lib_threads.c - -P copies of a measurement as threads of this process
- * (o->threads, the memory programs' -T), the same protocol as the
- * processes of lib_parallel.c: each copy sets up on its own copy of the
- * benchmark's state (d->state_size bytes), calibrates and says it is
+ * lib_parallel_threads.c - -P copies of a measurement as threads of
+ * this process (o->threads, the memory programs' -T), the same protocol
+ * as the processes of lib_parallel.c: each copy sets up on its own
+ * copy of the benchmark's state (d->state_size bytes), calibrates and says it is
  * ready; all are released together, sample, and keep running until
  * every copy has its samples (lib_harness_impl.h).
  */
