@@ -106,6 +106,8 @@ mem_pages_map(size_t len, enum mem_pages pages)
 	size_t h = mem_pages_size(pages), maplen = mem_pages_maplen(len, pages);
 	char *p, *a;
 
+	if (h == 0)
+		return NULL;
 	if (pages == MEM_PAGES_HUGE) {
 		p = mmap(NULL, maplen, PROT_READ | PROT_WRITE,
 		         MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB, -1, 0);
@@ -149,6 +151,19 @@ mem_pages_advise(void *p, size_t len, enum mem_pages pages)
 #endif
 }
 
+/* The kB of a line "KEY: N kB" of smaps into *v; 1, or 0 for another
+ * key. */
+static int
+smaps_field(const char *line, const char *key, unsigned long long *v)
+{
+	size_t n = strlen(key);
+
+	if (strncmp(line, key, n) != 0)
+		return 0;
+	*v = strtoull(line + n, NULL, 10);
+	return 1;
+}
+
 /* The size of the pages behind addr, as /proc/self/smaps shows its
  * mapping: the kernel's page size, or the THP size where most of what
  * is resident is in huge pages; 0 if the mapping is not found. */
@@ -156,24 +171,24 @@ static size_t
 smaps_page(const void *addr, size_t thp)
 {
 	FILE *f = fopen("/proc/self/smaps", "r");
-	char line[512];
-	unsigned long long lo, hi, rss = 0, anon_huge = 0, kps = 0, v;
+	char line[512], *e;
+	unsigned long long lo, hi, rss = 0, anon_huge = 0, kps = 0;
 	int in = 0;
 
 	if (f == NULL)
 		return 0;
 	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%llx-%llx ", &lo, &hi) == 2 &&
-		    strchr(line, ':') == NULL) {
+		lo = strtoull(line, &e, 16);
+		/* A mapping's line: "lo-hi perms ..." */
+		if (e != line && *e == '-') {
 			if (in)
 				break;
+			hi = strtoull(e + 1, NULL, 16);
 			in = (uintptr_t)addr >= lo && (uintptr_t)addr < hi;
-		} else if (in && sscanf(line, "Rss: %llu", &v) == 1)
-			rss = v;
-		else if (in && sscanf(line, "AnonHugePages: %llu", &v) == 1)
-			anon_huge = v;
-		else if (in && sscanf(line, "KernelPageSize: %llu", &v) == 1)
-			kps = v * 1024;
+		} else if (in && !smaps_field(line, "Rss:", &rss) &&
+			   !smaps_field(line, "AnonHugePages:", &anon_huge) &&
+			   smaps_field(line, "KernelPageSize:", &kps))
+			kps *= 1024;
 	}
 	fclose(f);
 	if (kps > mem_pagesize())
@@ -203,7 +218,7 @@ refusal(enum mem_pages pages, uint64_t bytes, char *why, size_t len)
 	if (pages != MEM_PAGES_HUGE)
 		return NULL;
 	free_pages = meminfo("HugePages_Free:");
-	if (free_pages * h < bytes) {
+	if (h > 0 && free_pages * h < bytes) {
 		snprintf(why, len,
 		         "hugetlbfs pages: %llu pages of %llu bytes needed, %llu free "
 		         "(/proc/sys/vm/nr_hugepages reserves them)",

@@ -134,15 +134,16 @@ else
 fi
 # The widest-load read kernel (bw_mem rdv, issue 15) beside the peers on
 # this machine: STREAM copy / 2 (a copy's bytes are half read) and
-# sysbench memory read, each on a buffer past the last-level cache (four
-# times the largest cache sysfs states, at least 256 MB); the target is
-# the fastest peer.
+# sysbench memory read, each on a buffer past the last-level cache (the
+# power of two at or above twice the largest cache sysfs states, as
+# sysbench takes only powers of two, at least 256 MB); the target is the
+# fastest peer.
 llc=$(cat /sys/devices/system/cpu/cpu0/cache/index*/size 2>/dev/null | sed 's/K$//' | sort -n | tail -n 1)
-wmb=$(( ${llc:-0} * 4 / 1024 ))
-[ "$wmb" -ge 256 ] || wmb=256
+wmb=256
+while [ "$((wmb * 1024))" -lt "$((${llc:-0} * 2))" ]; do wmb=$((wmb * 2)); done
 : >"$T_TMP/wide"
 for _ in 1 2 3; do
-	o=$("$BUILD/bw_mem" "${wmb}m" rdv 2>&1 | awk '{ print $2 }')
+	o=$("$BUILD/bw_mem" "${wmb}m" rdv 2>&1 | awk '!/warning/ { print $2 }')
 	st=$("$BUILD/stream" -M "$((wmb * 3))m" 2>&1 | awk '/^STREAM copy bandwidth:/ { printf "%.2f", $4 / 2 }')
 	sb=0
 	if command -v sysbench >/dev/null; then
