@@ -126,6 +126,8 @@ endif
 LIB_MODULES := \
 	lib_analysis \
 	lib_bench \
+	lib_bw_classic \
+	lib_bw_wide \
 	lib_chase \
 	lib_clock \
 	lib_dd \
@@ -138,10 +140,13 @@ LIB_MODULES := \
 	lib_json \
 	lib_load \
 	lib_mem \
+	lib_mem_chain \
+	lib_mem_pages \
 	lib_net \
 	lib_ops \
 	lib_opts \
 	lib_parallel \
+	lib_parallel_threads \
 	lib_party \
 	lib_peer \
 	lib_polled \
@@ -152,6 +157,7 @@ LIB_MODULES := \
 	lib_server \
 	lib_stats \
 	lib_super \
+	lib_sweep \
 	lib_tcpbw \
 	lib_threads \
 	lib_topo \

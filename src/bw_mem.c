@@ -40,228 +40,46 @@
 #include <unistd.h>
 
 #include "lib_bench.h"
+#include "lib_bw.h"
 #include "lib_clock.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
-#include "lib_opts.h"
 #include "lib_party.h"
 #include "lib_report.h"
 #include "lib_util.h"
 
-#define BLOCK_WORDS     64 /* 512 bytes */
 #define CONFLICT_OFFSET 1920
 
 struct state {
-	size_t size;          /* bytes per pass */
+	struct bw_buf b;      /* first: what the kernels (lib_bw) see */
 	long page_offset;     /* conflict: the destination's, else -1 */
 	enum mem_place place; /* -A: MEM_ALIGNED */
 	int two_buffers;      /* the kernel copies */
 	struct mem_set set;   /* the buffers */
-	uint64_t *src;        /* the buffer read or written */
-	uint64_t *dst;        /* the copy destination */
-	uint64_t value;       /* what stores write: not a constant */
-	uint64_t sum;         /* what reads sum, kept alive */
+	enum mem_pages pages; /* -H */
+	int threads;          /* -T */
 };
-
-/* A compiler barrier: keeps the hand loops from being turned into libc
- * calls or merged across blocks; it emits no instruction. */
-#define BARRIER() __asm__ volatile("" ::: "memory")
-
-#define X2(m, i)      m(i) m(i + 2)
-#define X4(m, i)      X2(m, i) X2(m, i + 4)
-#define X8(m, i)      X4(m, i) X4(m, i + 8)
-#define X16(m, i)     X8(m, i) X8(m, i + 16)
-#define HALF_BLOCK(m) X16(m, 0) X16(m, 32)               /* even words */
-#define FULL_BLOCK(m) HALF_BLOCK(m) X16(m, 1) X16(m, 33) /* all words */
-
-static int
-k_rd(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-	size_t words = s->size / 8, blocks = words / BLOCK_WORDS, b, i;
-	uint64_t a0 = 0, a1 = 0;
-
-	while (n-- > 0) {
-		const uint64_t *p = s->src;
-
-		for (b = 0; b < blocks; b++, p += BLOCK_WORDS) {
-#define RD(i) a0 += p[i];
-			HALF_BLOCK(RD)
-			BARRIER();
-		}
-		for (i = 0; i < words % BLOCK_WORDS; i += 2)
-			a1 += p[i];
-	}
-	s->sum += a0 + a1;
-	timing_use(s->sum);
-	return 0;
-}
-
-static int
-k_frd(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-	size_t words = s->size / 8, blocks = words / BLOCK_WORDS, b, i;
-	uint64_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-
-	while (n-- > 0) {
-		const uint64_t *p = s->src;
-
-		for (b = 0; b < blocks; b++, p += BLOCK_WORDS) {
-			/* Four sums so the adds do not limit the loads. */
-			for (i = 0; i < BLOCK_WORDS; i += 4) {
-				a0 += p[i];
-				a1 += p[i + 1];
-				a2 += p[i + 2];
-				a3 += p[i + 3];
-			}
-			BARRIER();
-		}
-		for (i = 0; i < words % BLOCK_WORDS; i++)
-			a0 += p[i];
-	}
-	s->sum += a0 + a1 + a2 + a3;
-	timing_use(s->sum);
-	return 0;
-}
-
-static int
-k_wr(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-	size_t words = s->size / 8, blocks = words / BLOCK_WORDS, b, i;
-	uint64_t v = s->value;
-
-	while (n-- > 0) {
-		uint64_t *p = s->src;
-
-		for (b = 0; b < blocks; b++, p += BLOCK_WORDS) {
-#define WR(i) p[i] = v;
-			HALF_BLOCK(WR)
-			BARRIER();
-		}
-		for (i = 0; i < words % BLOCK_WORDS; i += 2)
-			p[i] = v;
-	}
-	return 0;
-}
-
-static int
-k_fwr(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-	size_t words = s->size / 8, blocks = words / BLOCK_WORDS, b, i;
-	uint64_t v = s->value;
-
-	while (n-- > 0) {
-		uint64_t *p = s->src;
-
-		for (b = 0; b < blocks; b++, p += BLOCK_WORDS) {
-			FULL_BLOCK(WR)
-			BARRIER();
-		}
-		for (i = 0; i < words % BLOCK_WORDS; i++)
-			p[i] = v;
-	}
-	return 0;
-}
-
-static int
-k_rdwr(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-	size_t words = s->size / 8, blocks = words / BLOCK_WORDS, b, i;
-
-	while (n-- > 0) {
-		uint64_t *p = s->src;
-
-		for (b = 0; b < blocks; b++, p += BLOCK_WORDS) {
-#define RDWR(i) p[i] += 1;
-			HALF_BLOCK(RDWR)
-			BARRIER();
-		}
-		for (i = 0; i < words % BLOCK_WORDS; i += 2)
-			p[i] += 1;
-	}
-	return 0;
-}
-
-static int
-k_cp(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-	size_t words = s->size / 8, blocks = words / BLOCK_WORDS, b, i;
-
-	while (n-- > 0) {
-		const uint64_t *p = s->src;
-		uint64_t *q = s->dst;
-
-		for (b = 0; b < blocks;
-		     b++, p += BLOCK_WORDS, q += BLOCK_WORDS) {
-#define CP(i) q[i] = p[i];
-			HALF_BLOCK(CP)
-			BARRIER();
-		}
-		for (i = 0; i < words % BLOCK_WORDS; i += 2)
-			q[i] = p[i];
-	}
-	return 0;
-}
-
-static int
-k_fcp(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-	size_t words = s->size / 8, blocks = words / BLOCK_WORDS, b, i;
-
-	while (n-- > 0) {
-		const uint64_t *p = s->src;
-		uint64_t *q = s->dst;
-
-		for (b = 0; b < blocks;
-		     b++, p += BLOCK_WORDS, q += BLOCK_WORDS) {
-			FULL_BLOCK(CP)
-			BARRIER();
-		}
-		for (i = 0; i < words % BLOCK_WORDS; i++)
-			q[i] = p[i];
-	}
-	return 0;
-}
-
-static int
-k_bzero(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-
-	while (n-- > 0) {
-		memset(s->src, 0, s->size);
-		BARRIER();
-	}
-	return 0;
-}
-
-static int
-k_bcopy(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-
-	while (n-- > 0) {
-		memcpy(s->dst, s->src, s->size);
-		BARRIER();
-	}
-	return 0;
-}
 
 /* The kernels, in lmbench's order of the usage text. */
 static const struct kernel {
 	const char *name;
 	int (*run)(void *, uint64_t);
 	int two_buffers;
+	int width; /* bytes per load or store of the wide kernels; 0:
+		    * lmbench's, and for ntwr/ntcp: none on this target */
 } kernels[] = {
-	{ "rd", k_rd, 0 },   { "wr", k_wr, 0 },       { "rdwr", k_rdwr, 0 },
-	{ "cp", k_cp, 1 },   { "fwr", k_fwr, 0 },     { "frd", k_frd, 0 },
-	{ "fcp", k_fcp, 1 }, { "bzero", k_bzero, 0 }, { "bcopy", k_bcopy, 1 },
+	{ "rd", bw_rd, 0, 0 },       { "wr", bw_wr, 0, 0 },
+	{ "rdwr", bw_rdwr, 0, 0 },   { "cp", bw_cp, 1, 0 },
+	{ "fwr", bw_fwr, 0, 0 },     { "frd", bw_frd, 0, 0 },
+	{ "fcp", bw_fcp, 1, 0 },     { "bzero", bw_bzero, 0, 0 },
+	{ "bcopy", bw_bcopy, 1, 0 },
+	/* beyond lmbench: every word, 64-bit and vector, non-temporal */
+	{ "rd64", bw_rd64, 0, 8 },   { "wr64", bw_wr64, 0, 8 },
+	{ "cp64", bw_cp64, 1, 8 },   { "rdv", bw_rdv, 0, BW_VECTOR_BYTES },
+	{ "wrv", bw_wrv, 0, BW_VECTOR_BYTES },
+	{ "cpv", bw_cpv, 1, BW_VECTOR_BYTES },
+	{ "ntwr", bw_ntwr, 0, BW_NT_BYTES },
+	{ "ntcp", bw_ntcp, 1, BW_NT_BYTES },
 };
 #define NKERNELS (sizeof(kernels) / sizeof(kernels[0]))
 
@@ -271,17 +89,17 @@ init(void *sp, struct copy_ctx *cx)
 	struct state *s = sp;
 
 	(void)cx;
-	if (mem_set_alloc(&s->set, s->two_buffers ? 2 : 1, s->size, s->place,
-			  s->page_offset) != 0)
+	if (mem_set_alloc_pages(&s->set, s->two_buffers ? 2 : 1, s->b.size,
+				s->place, s->page_offset, s->pages) != 0)
 		return -1;
-	s->src = (uint64_t *)(void *)s->set.buf[0];
+	s->b.src = (uint64_t *)(void *)s->set.buf[0];
 	/* Touch every page now: no page fault is timed. */
-	memset(s->src, 1, s->size);
+	memset(s->b.src, 1, s->b.size);
 	if (s->two_buffers) {
-		s->dst = (uint64_t *)(void *)s->set.buf[1];
-		memset(s->dst, 2, s->size);
+		s->b.dst = (uint64_t *)(void *)s->set.buf[1];
+		memset(s->b.dst, 2, s->b.size);
 	}
-	s->value = (uint64_t)getpid();
+	s->b.value = (uint64_t)getpid();
 	return 0;
 }
 
@@ -291,37 +109,70 @@ cleanup(void *sp)
 	struct state *s = sp;
 
 	mem_set_free(&s->set);
-	s->src = s->dst = NULL;
+	s->b.src = s->b.dst = NULL;
 }
 
-/* -A: the buffers a power of two apart, the worst case. */
+/* -A: the buffers a power of two apart, the worst case; -H: pages. */
 static int
 option(void *sp, int c, const char *arg)
 {
-	(void)c;
-	(void)arg;
-	((struct state *)sp)->place = MEM_ALIGNED;
+	struct state *s = sp;
+	const char *why;
+
+	if (c == 'A' || c == 'T') {
+		if (c == 'A')
+			s->place = MEM_ALIGNED;
+		else
+			s->threads = 1;
+		return 0;
+	}
+	why = mem_pages_parse(arg, &s->pages);
+	if (why != NULL) {
+		util_err("bad -H '%s': %s", arg, why);
+		return -1;
+	}
 	return 0;
 }
 
-/* The options, as the usage line shows them (and opts_parse takes). */
-#define OPTIONS "[-A] [-P <parallelism>] [-W <warmup>] [-N <repetitions>]"
-
-static void __attribute__((noreturn))
-usage(void)
+/* <size>: at least 512 bytes; 0, or -1 after a message. */
+static int
+parse_size(const char *arg, uint64_t *size)
 {
-	char names[128] = "";
-	char args[256];
-	size_t i;
+	const char *why = util_parse_size(arg, 1, size);
 
-	for (i = 0; i < NKERNELS; i++) {
-		if (i)
-			strcat(names, "|");
-		strcat(names, kernels[i].name);
+	if (why == NULL && *size < 512)
+		why = "too small (at least 512 bytes)";
+	if (why == NULL && *size > SIZE_MAX / 4)
+		why = "too large";
+	if (why != NULL) {
+		util_err("bad size '%s': %s", arg, why);
+		return -1;
 	}
-	snprintf(args, sizeof(args), "%s <size> %s [conflict]", OPTIONS, names);
-	util_usage(args);
-	exit(EXIT_USAGE);
+	return 0;
+}
+
+/* The operands after <size>: the kernel, and "conflict". */
+static const struct kernel *
+parse_kernel(int n, char **args, struct state *s)
+{
+	const struct kernel *k = &kernels[bench_lookup(
+	    "kernel", args[0], kernels, NKERNELS, sizeof(kernels[0]))];
+
+	if (n == 2) {
+		if (strcmp(args[1], "conflict") != 0) {
+			util_err("unknown argument '%s' (only 'conflict')",
+			         args[1]);
+			exit(EXIT_USAGE);
+		}
+		s->page_offset = CONFLICT_OFFSET;
+	}
+	s->two_buffers = k->two_buffers;
+	if (k->width == 0 && k->name[0] == 'n') {
+		util_err("%s: no non-temporal stores on this target (only x86 "
+		         "SSE2 streaming stores)", k->name);
+		exit(EXIT_UNSUPPORTED);
+	}
+	return k;
 }
 
 int
@@ -332,68 +183,59 @@ main(int argc, char **argv)
 	struct bench_desc d = {
 		.init = init, .run = NULL, .cleanup = cleanup, .state = &s
 	};
+	const struct bench_prog prog = {
+		.usage = "[-A] [-H thp|huge|none] [-T] [-P <parallelism>] [-W <warmup>] "
+		         "[-N <repetitions>] <size> "
+		         "rd|wr|rdwr|cp|fwr|frd|fcp|bzero|bcopy|"
+		         "rd64|wr64|cp64|rdv|wrv|cpv|ntwr|ntcp [conflict]",
+		.help = "-A                the buffers a power of two apart "
+		        "(the worst case)\n"
+		        "-H thp|huge|none  the buffers' pages: transparent huge, "
+		        "hugetlbfs or base pages only\n"
+		        "-T                the -P copies as threads of one "
+		        "process\n"
+		        "<size>            bytes per pass (suffixes k K m M g G)\n"
+		        "conflict          the destination 1920 bytes past a "
+		        "page boundary",
+		.min_operands = 2, .max_operands = 3,
+		.option = option, .ctx = &s,
+	};
 	struct bench_result r;
-	const struct kernel *k = NULL;
+	const struct kernel *k;
 	uint64_t size;
-	const char *why;
-	size_t i;
-	int rc;
+	size_t page_bytes;
+	int rc, first, nbuf;
 
 	memset(&s, 0, sizeof(s));
 	s.page_offset = -1;
-	if (bench_start(argc, argv) != 0)
+	first = bench_begin(argc, argv, &prog, &o);
+	if (parse_size(argv[first], &size) != 0)
 		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, OPTIONS, 0, &o, option, &s);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc < 0)
-		usage();
-	if (argc - optind < 2 || argc - optind > 3)
-		usage();
-	why = util_parse_size(argv[optind], 1, &size);
-	if (why == NULL && size < 512)
-		why = "too small (at least 512 bytes)";
-	if (why == NULL && size > SIZE_MAX / 4)
-		why = "too large";
-	if (why != NULL) {
-		util_err("bad size '%s': %s", argv[optind], why);
-		return EXIT_USAGE;
-	}
-	for (i = 0; i < NKERNELS; i++)
-		if (strcmp(argv[optind + 1], kernels[i].name) == 0)
-			k = &kernels[i];
-	if (k == NULL) {
-		util_err("unknown kernel '%s' (see -h)", argv[optind + 1]);
-		return EXIT_USAGE;
-	}
-	if (argc - optind == 3) {
-		if (strcmp(argv[optind + 2], "conflict") != 0) {
-			util_err("unknown argument '%s' (only 'conflict')",
-			         argv[optind + 2]);
-			return EXIT_USAGE;
-		}
-		s.page_offset = CONFLICT_OFFSET;
-	}
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
-	s.size = (size_t)size;
-	s.two_buffers = k->two_buffers;
-	if ((k->two_buffers ? 2 : 1) * size * (uint64_t)o.parallel >
-	    mem_available() / 10 * 9) {
+	k = parse_kernel(argc - first - 1, argv + first + 1, &s);
+	s.b.size = (size_t)size;
+	nbuf = k->two_buffers ? 2 : 1;
+	if (nbuf * size * (uint64_t)o.parallel > mem_available() / 10 * 9) {
 		util_err("%d x %llu MB is more than the %llu MB of memory "
 		         "available",
-		         o.parallel * (k->two_buffers ? 2 : 1),
-		         (unsigned long long)(size >> 20),
+		         o.parallel * nbuf, (unsigned long long)(size >> 20),
 		         (unsigned long long)(mem_available() >> 20));
 		return EXIT_FAILED;
 	}
+	page_bytes = mem_pages_require(s.pages,
+				       nbuf * size * (uint64_t)o.parallel);
 	d.run = k->run;
+	d.state_size = sizeof(s);
+	o.threads = s.threads;
 	if (bench_run(&d, &o, &r) != 0)
 		return EXIT_FAILED;
+	mem_pages_note(r.placement, sizeof(r.placement), s.pages, page_bytes);
+	if (k->width)
+		snprintf(r.placement + strlen(r.placement),
+			 sizeof(r.placement) - strlen(r.placement), " width=%d",
+			 k->width);
 	if (k->two_buffers)
 		mem_set_note(r.placement, sizeof(r.placement), s.place,
-			     mem_set_distance(s.size, s.place, s.page_offset));
+			     mem_set_distance(s.b.size, s.place, s.page_offset));
 	rc = report_bw_pair(&r, k->name, (double)size, (double)size);
 	bench_result_free(&r);
 	return rc == 0 ? 0 : EXIT_FAILED;

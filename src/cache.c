@@ -52,16 +52,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "lib_analysis.h"
 #include "lib_bench.h"
-#include "lib_chase.h"
 #include "lib_clock.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
-#include "lib_opts.h"
 #include "lib_report.h"
+#include "lib_sweep.h"
 #include "lib_util.h"
 
 /* Others' share of a CPU above which the machine counts as busy. */
@@ -71,6 +69,7 @@ struct opts {
 	uint64_t line; /* -L */
 	uint64_t max;  /* -M */
 	int curve;     /* -c */
+	enum mem_pages pages; /* -H */
 };
 
 static int
@@ -83,202 +82,14 @@ option(void *sp, int c, const char *arg)
 		op->curve = 1;
 		return 0;
 	}
-	why = c == 'L' ? mem_parse_line(arg, mem_pagesize(), &op->line)
-		       : util_parse_size(arg, 1, &op->max);
+	why = c == 'L'   ? mem_parse_line(arg, mem_pagesize(), &op->line)
+	      : c == 'H' ? mem_pages_parse(arg, &op->pages)
+			 : util_parse_size(arg, 1, &op->max);
 	if (why != NULL) {
 		util_err("bad -%c '%s': %s", c, arg, why);
 		return -1;
 	}
 	return 0;
-}
-
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-c] [-L <line size>] [-M len[K|M]] [-W <warmup>] [-N "\
-	"<repetitions>]"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
-}
-
-/* Latency and parallelism at one size. */
-static int
-measure(size_t size, size_t line, const struct bench_opts *o, double *ns,
-	double *par)
-{
-	struct mem_chase c;
-	int rc;
-
-	if (chase_setup(&c, size, line, CHASE_HUGE | CHASE_ANYWHERE,
-			0x636163ULL + size) != 0)
-		return -1;
-	rc = ns != NULL ? chase_latency(&c, o, ns) : 0;
-	if (rc == 0 && par != NULL)
-		rc = chase_parallelism(&c, o, par);
-	chase_release(&c);
-	return rc;
-}
-
-/* Measure a size again into *slot, keeping the smaller latency. */
-static int
-relook(size_t size, const struct bench_opts *o, uint64_t line, double *slot)
-{
-	double again;
-
-	if (measure(size, (size_t)line, o, &again, NULL) != 0)
-		return -1;
-	if (again < *slot)
-		*slot = again;
-	return 0;
-}
-
-/* One sweep of the sizes, in two independent groups of looks. */
-struct sweep {
-	size_t sizes[CACHE_MAXSIZES];  /* ascending */
-	int n;                         /* sizes */
-	double grp[2][CACHE_MAXSIZES]; /* ns: the fastest look of each group */
-	double lat[CACHE_MAXSIZES];    /* ns: the faster of the two */
-	struct cache_level lv[CACHE_MAXLEVELS]; /* the levels in lat */
-	int nlev;
-	int sure;     /* both groups' levels agree with lat's */
-	size_t lo[2]; /* L1 and L2: the smallest and largest size any of */
-	size_t hi[2]; /* the three analyses found (SIZE_MAX / 0: none) */
-	uint64_t line;
-	const struct bench_opts *o;
-};
-
-/* The sizes: quarter octaves from 4 KB, half octaves above 64 MB. */
-static void
-sweep_sizes(struct sweep *w, uint64_t max)
-{
-	static const int quarter[4] = { 4, 5, 6, 7 };
-	uint64_t p;
-	int i;
-
-	w->n = 0;
-	for (p = 4096; p <= max && w->n < CACHE_MAXSIZES; p *= 2)
-		for (i = 0; i < 4 && w->n < CACHE_MAXSIZES; i++) {
-			uint64_t s = p / 4 * (uint64_t)quarter[i];
-
-			if (p >= (64ULL << 20) && i > 0)
-				continue;
-			if (s > max)
-				break;
-			w->sizes[w->n++] = (size_t)(s / w->line * w->line);
-		}
-}
-
-/* lat from the two groups, and its levels. */
-static void
-sweep_merge(struct sweep *w)
-{
-	int i;
-
-	for (i = 0; i < w->n; i++)
-		w->lat[i] = w->grp[0][i] < w->grp[1][i] ? w->grp[0][i]
-							: w->grp[1][i];
-	w->nlev = cache_levels(w->n, w->sizes, w->lat, w->lv, CACHE_MAXLEVELS);
-}
-
-/* Every size, then three more sweeps.  A busy spell raises a run of
- * sizes in one sweep, and a neighbour on a sibling thread takes part of
- * a cache for a while: down, up and down (up to 64 MB, where sizes are
- * cheap, and the last two up to 16 MB, where the first two levels end),
- * the smallest latency of each size counting.  The first two sweeps and
- * the last two are kept apart (two groups), so that the levels can be
- * confirmed by two independent looks. */
-static int
-sweep_all(struct sweep *w)
-{
-	int i, j, pass;
-
-	for (i = 0; i < w->n; i++) {
-		if (measure(w->sizes[i], (size_t)w->line, w->o, &w->grp[0][i],
-			    NULL) != 0)
-			return -1;
-		w->grp[1][i] = w->grp[0][i];
-	}
-	for (pass = 0; pass < 3; pass++) {
-		size_t top = pass == 0 ? (size_t)64 << 20 : (size_t)16 << 20;
-
-		for (j = 0; j < w->n; j++) {
-			i = pass == 1 ? j : w->n - 1 - j;
-			if (w->sizes[i] <= top &&
-			    relook(w->sizes[i], w->o, w->line,
-				   &w->grp[pass > 0][i]) != 0)
-				return -1;
-		}
-	}
-	sweep_merge(w);
-	return 0;
-}
-
-/* Whether the two groups' levels agree with lat's (w->sure); the range
- * of the first two levels' sizes; their ends into ends (how many). */
-static int
-sweep_agree(struct sweep *w, size_t ends[6])
-{
-	struct cache_level la[CACHE_MAXLEVELS], lb[CACHE_MAXLEVELS];
-	int na, nb, ne = 0, i, k;
-
-	na = cache_levels(w->n, w->sizes, w->grp[0], la, CACHE_MAXLEVELS);
-	nb = cache_levels(w->n, w->sizes, w->grp[1], lb, CACHE_MAXLEVELS);
-	w->sure = cache_agree(la, na, w->lv, w->nlev) &&
-		  cache_agree(lb, nb, w->lv, w->nlev);
-	for (i = 0; i < 2; i++) {
-		size_t v[3];
-
-		v[0] = i < w->nlev ? w->lv[i].size : 0;
-		v[1] = i < na ? la[i].size : 0;
-		v[2] = i < nb ? lb[i].size : 0;
-		w->lo[i] = SIZE_MAX;
-		w->hi[i] = 0;
-		for (k = 0; k < 3; k++) {
-			if (v[k] != 0 && v[k] < w->lo[i])
-				w->lo[i] = v[k];
-			if (v[k] > w->hi[i])
-				w->hi[i] = v[k];
-			if (v[k] != 0)
-				ends[ne++] = v[k];
-		}
-	}
-	return ne;
-}
-
-/* A busy spell over all the sweeps shrinks a level (others' lines take
- * part of it): more looks at the sizes up to twice each of the first
- * two levels' ends (each group in turn), a tenth of a second apart,
- * until the levels of the two groups and of both together agree (at
- * least two looks, at most eight).  Levels that still disagree are
- * reported as unsure, never as a confident figure. */
-static int
-sweep_refine(struct sweep *w)
-{
-	const struct timespec tenth = { 0, 100000000 };
-	size_t ends[6];
-	int pass, i, k, ne;
-
-	for (pass = 0;; pass++) {
-		ne = sweep_agree(w, ends);
-		if (w->nlev == 0 || pass == 8 || (pass >= 2 && w->sure))
-			return 0;
-		nanosleep(&tenth, NULL);
-		for (i = 0; i < w->n; i++) {
-			int near = 0;
-
-			for (k = 0; k < ne; k++)
-				if (w->sizes[i] > ends[k] / 2 &&
-				    w->sizes[i] <= 2 * ends[k])
-					near = 1;
-			if (near && w->sizes[i] <= ((size_t)16 << 20) &&
-			    relook(w->sizes[i], w->o, w->line,
-				   &w->grp[pass % 2][i]) != 0)
-				return -1;
-		}
-		sweep_merge(w);
-	}
 }
 
 /* "L1 cache: ..." and its records, for every level. */
@@ -290,7 +101,7 @@ report_levels(const struct sweep *w)
 	int i;
 
 	for (i = 0; i < w->nlev; i++) {
-		if (measure(w->lv[i].size, (size_t)w->line, w->o, NULL, &par) != 0)
+		if (sweep_measure(w, w->lv[i].size, NULL, &par) != 0)
 			return -1;
 		report_text("L%d cache: %zu bytes %.2f nanoseconds %llu linesize "
 			    "%.2f parallelism\n",
@@ -369,7 +180,7 @@ report_memory(const struct sweep *w)
 
 	for (j = last->bound + 1; j < w->n - 1 && w->lat[j] < 0.9 * mem; j++)
 		;
-	if (measure(w->sizes[j], (size_t)w->line, w->o, NULL, &par) != 0)
+	if (sweep_measure(w, w->sizes[j], NULL, &par) != 0)
 		return -1;
 	report_text("Memory latency: %.2f nanoseconds %.2f parallelism\n", mem,
 		    par);
@@ -398,23 +209,30 @@ default_max(uint64_t largest)
 int
 main(int argc, char **argv)
 {
-	struct opts op = { 64, 0, 0 };
+	struct opts op = { 64, 0, 0, MEM_PAGES_DEFAULT };
+	const struct bench_prog prog = {
+		.usage = "[-c] [-L <line size>] [-M len[K|M]] "
+		         "[-H thp|huge|none] [-W <warmup>] [-N <repetitions>]",
+		.help = "-c                also the measured curve on stdout "
+		        "(size latency)\n"
+		        "-L <line size>    the line: bytes between the chase's "
+		        "slots (default: the line sysfs states)\n"
+		        "-M len            the largest size (default: four "
+		        "times the largest cache stated)\n"
+		        "-H thp|huge|none  the chase's pages: transparent huge "
+		        "(the default, where given), hugetlbfs or base pages",
+		.option = option, .ctx = &op,
+	};
 	struct bench_opts o;
-	static struct sweep w;
+	struct sweep w;
 	struct timing_load load;
 	uint64_t stated[CACHE_MAXLEVELS], largest;
+	size_t page_bytes;
 	double busy;
-	int i, rc;
+	int i;
 
 	op.line = mem_line_size();
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc != argc || o.parallel != 1)
-		usage();
+	(void)bench_begin(argc, argv, &prog, &o);
 	largest = mem_cache_stated(stated, CACHE_MAXLEVELS);
 	if (op.max == 0)
 		op.max = default_max(largest);
@@ -422,11 +240,12 @@ main(int argc, char **argv)
 		util_err("bad -M: at least 64 KB");
 		return EXIT_USAGE;
 	}
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
 
+	memset(&w, 0, sizeof(w));
 	w.line = op.line;
 	w.o = &o;
+	w.pages = op.pages;
+	page_bytes = mem_pages_require(op.pages, op.max);
 	sweep_sizes(&w, op.max);
 	timing_load_start(&load);
 	if (sweep_all(&w) != 0 || sweep_refine(&w) != 0)
@@ -444,5 +263,10 @@ main(int argc, char **argv)
 		return EXIT_FAILED;
 	warn_unsure(&w, busy);
 	warn_stated(&w, stated, largest, op.max);
-	return report_memory(&w) == 0 ? 0 : EXIT_FAILED;
+	if (report_memory(&w) != 0)
+		return EXIT_FAILED;
+	if (op.pages != MEM_PAGES_DEFAULT)
+		report_derived("page size", "bytes", (double)page_bytes,
+			       (double)page_bytes);
+	return 0;
 }

@@ -35,7 +35,6 @@
 #include "lib_chase.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
-#include "lib_opts.h"
 #include "lib_report.h"
 #include "lib_util.h"
 
@@ -143,17 +142,6 @@ option(void *sp, int c, const char *arg)
 	return 0;
 }
 
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-v] [-L <line size>] [-T <pages per group>] [-W <warmup>] "\
-	"[-N <repetitions>] [-M len[K|M]]"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
-}
-
 /* ns per load of the chase in the given order. */
 static int
 chase_ns(char *buf, size_t *order, size_t n, size_t line,
@@ -190,6 +178,16 @@ int
 main(int argc, char **argv)
 {
 	struct opts op = { 64ULL << 20, 64, 16, 0 };
+	const struct bench_prog prog = {
+		.usage = "[-v] [-L <line size>] [-T <pages per group>] "
+		         "[-W <warmup>] [-N <repetitions>] [-M len[K|M]]",
+		.help = "-v                also the hit and miss latencies\n"
+		        "-L <line size>    bytes between the chase's slots\n"
+		        "-T <pages>        pages per group of the miss chase "
+		        "(default 16)\n"
+		        "-M len            the buffer (default 64 MB)",
+		.option = option, .ctx = &op,
+	};
 	struct bench_opts o;
 	size_t npages, per, n, alloc;
 	size_t *order;
@@ -198,23 +196,14 @@ main(int argc, char **argv)
 	int rc;
 
 	op.line = mem_line_size();
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
+	(void)bench_begin(argc, argv, &prog, &o);
 	o.stat = BENCH_MINIMUM;
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc != argc || o.parallel != 1)
-		usage();
 	npages = (size_t)(op.max / PAGE);
 	if (npages < 2 * op.group) {
 		util_err("bad -M: at least %llu KB (two groups of -T pages)",
 			 (unsigned long long)(2 * op.group * PAGE / 1024));
 		return EXIT_USAGE;
 	}
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
 	per = PAGE / (size_t)op.line;
 	n = npages * per;
 	alloc = (npages * PAGE + HUGE - 1) / HUGE * HUGE + HUGE;

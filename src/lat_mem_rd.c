@@ -35,7 +35,6 @@
 #include "lib_clock.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
-#include "lib_opts.h"
 #include "lib_party.h"
 #include "lib_report.h"
 #include "lib_util.h"
@@ -50,6 +49,9 @@ struct state {
 	char *buf;      /* the buffer holding the ring */
 	void **cur;     /* where the chase stands */
 	uint64_t turns; /* turns of 100 loads per iteration */
+	enum mem_pages pages; /* -H */
+	size_t page_bytes;    /* what a probe of those pages got */
+	int threads;          /* -T */
 };
 
 static int
@@ -58,7 +60,7 @@ init(void *sp, struct copy_ctx *cx)
 	struct state *s = sp;
 	size_t count = s->size / s->stride;
 
-	s->buf = mem_alloc(s->size);
+	s->buf = mem_alloc_pages(s->size, s->pages);
 	if (s->buf == NULL)
 		return -1;
 	if (s->random)
@@ -100,19 +102,8 @@ cleanup(void *sp)
 {
 	struct state *s = sp;
 
-	mem_free(s->buf, s->size);
+	mem_free_pages(s->buf, s->size, s->pages);
 	s->buf = NULL;
-}
-
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] [-t] len "\
-	"[stride...]"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
 }
 
 /* The next size on lmbench's grid: 512 1K 2K 3K 4K, then 1.5P and 2P for
@@ -131,13 +122,25 @@ next_size(size_t size)
 	return size == p ? p + p / 2 : 2 * p;
 }
 
-/* -t: the random ring. */
+/* -t: the random ring; -H: the pages. */
 static int
 option(void *sp, int c, const char *arg)
 {
-	(void)c;
-	(void)arg;
-	((struct state *)sp)->random = 1;
+	struct state *s = sp;
+	const char *why;
+
+	if (c == 't' || c == 'T') {
+		if (c == 't')
+			s->random = 1;
+		else
+			s->threads = 1;
+		return 0;
+	}
+	why = mem_pages_parse(arg, &s->pages);
+	if (why != NULL) {
+		util_err("bad -H '%s': %s", arg, why);
+		return -1;
+	}
 	return 0;
 }
 
@@ -240,6 +243,8 @@ sweep(struct bench_desc *d, const struct bench_opts *o, uint64_t stride,
 			s->turns = MAX_TURNS;
 		if (bench_run(d, o, &r) != 0)
 			return -1;
+		mem_pages_note(r.placement, sizeof(r.placement), s->pages,
+			       s->page_bytes);
 		snprintf(metric, sizeof(metric), "%sstride=%llu",
 		         s->random ? "random " : "", (unsigned long long)stride);
 		rc = report_memlat(&r, metric, (double)size,
@@ -260,26 +265,34 @@ main(int argc, char **argv)
 	struct bench_desc d = {
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
 	};
+	const struct bench_prog prog = {
+		.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+		         "[-t] [-H thp|huge|none] [-T] len [stride...]",
+		.help = "-t                a random ring across pages "
+		        "(defeats the prefetchers)\n"
+		        "-H thp|huge|none  the rings' pages: transparent huge, "
+		        "hugetlbfs or base pages only\n"
+		        "-T                the -P copies as threads of one "
+		        "process\n"
+		        "len               the largest ring, in MB of 2^20 "
+		        "bytes\n"
+		        "stride            bytes between the ring's slots "
+		        "(default 64 pointers)",
+		.min_operands = 1, .max_operands = -1,
+		.option = option, .ctx = &s,
+	};
 	uint64_t len, strides[64];
-	int rc, nstrides, i;
+	int first, nstrides, i;
 
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
+	first = bench_begin(argc, argv, &prog, &o);
 	o.stat = BENCH_MINIMUM;
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &s);
-	if (rc == -1)
+	o.threads = s.threads;
+	d.state_size = sizeof(s);
+	if (parse_len(argv[first], &len) != 0)
 		return EXIT_USAGE;
-	if (rc < 0)
-		usage();
-	optind = rc;
-	if (optind >= argc)
-		usage();
-	if (parse_len(argv[optind], &len) != 0)
-		return EXIT_USAGE;
-	nstrides = parse_strides(argc - optind - 1, argv + optind + 1, len,
+	nstrides = parse_strides(argc - first - 1, argv + first + 1, len,
 	                         strides, 64);
-	if (nstrides < 0 || bench_check_env() != 0)
+	if (nstrides < 0)
 		return EXIT_USAGE;
 	if (len * (uint64_t)o.parallel > mem_available() / 10 * 9) {
 		util_err("len %llu MB x %d copies is more than the %llu MB of "
@@ -288,6 +301,7 @@ main(int argc, char **argv)
 		         (unsigned long long)(mem_available() >> 20));
 		return EXIT_FAILED;
 	}
+	s.page_bytes = mem_pages_require(s.pages, len * (uint64_t)o.parallel);
 	for (i = 0; i < nstrides; i++)
 		if (sweep(&d, &o, strides[i], len) != 0)
 			return EXIT_FAILED;

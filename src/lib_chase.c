@@ -10,11 +10,9 @@
  * registers (one function per k), so no store-to-load forwarding slows
  * them.
  */
-#define _DEFAULT_SOURCE /* madvise */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "lib_chase.h"
 #include "lib_clock.h"
@@ -22,11 +20,20 @@
 #include "lib_mem.h"
 #include "lib_util.h"
 
-#define HUGE ((size_t)2 << 20)
-
 int
 chase_setup(struct mem_chase *c, size_t size, size_t line, int flags,
 	    uint64_t seed)
+{
+	/* Huge pages keep TLB misses out of what is meant to be cache and
+	 * memory latency. */
+	return chase_setup_pages(c, size, line, flags, seed,
+				 (flags & CHASE_HUGE) ? MEM_PAGES_THP
+						      : MEM_PAGES_DEFAULT);
+}
+
+int
+chase_setup_pages(struct mem_chase *c, size_t size, size_t line, int flags,
+		  uint64_t seed, enum mem_pages pages)
 {
 	size_t count = size / line, i;
 	void **p;
@@ -39,23 +46,11 @@ chase_setup(struct mem_chase *c, size_t size, size_t line, int flags,
 		return -1;
 	}
 	c->alloc = size;
-#ifdef MADV_HUGEPAGE
-	/* Huge pages keep TLB misses out of what is meant to be cache and
-	 * memory latency: whole 2 MB pages, aligned, advised before the
-	 * first touch. */
-	if (flags & CHASE_HUGE)
-		c->alloc = (size + HUGE - 1) / HUGE * HUGE + HUGE;
-#endif
-	c->base = mem_alloc(c->alloc);
+	c->pages = pages;
+	c->base = mem_alloc_pages(c->alloc, pages);
 	if (c->base == NULL)
 		return -1;
 	c->buf = c->base;
-#ifdef MADV_HUGEPAGE
-	if (flags & CHASE_HUGE) {
-		c->buf = c->base + (HUGE - (uintptr_t)c->base % HUGE) % HUGE;
-		madvise(c->buf, (size + HUGE - 1) / HUGE * HUGE, MADV_HUGEPAGE);
-	}
-#endif
 	/* With "page" = line every hop may land anywhere: a plain random
 	 * cycle; otherwise consecutive hops change page. */
 	p = mem_chain_random(c->buf, count, line,
@@ -77,7 +72,7 @@ chase_setup(struct mem_chase *c, size_t size, size_t line, int flags,
 void
 chase_release(struct mem_chase *c)
 {
-	mem_free(c->base, c->alloc);
+	mem_free_pages(c->base, c->alloc, c->pages);
 	c->base = c->buf = NULL;
 	memset(c->start, 0, sizeof(c->start));
 }

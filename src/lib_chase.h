@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "lib_harness.h"
+#include "lib_mem.h"
 
 #define CHASE_MAXK 16
 struct mem_chase {
@@ -18,6 +19,7 @@ struct mem_chase {
 	char *base;		   /* the mapping, and its length */
 	size_t alloc;
 	void **start[CHASE_MAXK]; /* where each chase stands */
+	enum mem_pages pages;	  /* the buffer's pages */
 };
 #define CHASE_HUGE 1	  /* ask for transparent huge pages */
 #define CHASE_ANYWHERE 2  /* a plain random cycle (else hops change page) */
@@ -25,6 +27,9 @@ struct mem_chase {
  * start points evenly spaced along it; -1 after a message. */
 int chase_setup(struct mem_chase *c, size_t size, size_t line, int flags,
 		uint64_t seed);
+/* The same on pages of that kind (-H; CHASE_HUGE is then ignored). */
+int chase_setup_pages(struct mem_chase *c, size_t size, size_t line, int flags,
+		      uint64_t seed, enum mem_pages pages);
 void chase_release(struct mem_chase *c);
 /* ns per load of one chase (the fastest of o's intervals). */
 int chase_latency(struct mem_chase *c, const struct bench_opts *o, double *ns);

@@ -211,9 +211,14 @@ bench_run(const struct bench_desc *d, const struct bench_opts *o,
 	c.out = r->samples;
 	if (o->parallel <= 1)
 		rc = run_single(&c, r->placement, sizeof(r->placement));
+	else if (o->threads)
+		rc = bench_run_threads(&c, r->samples, r->placement,
+		                       sizeof(r->placement) - 16);
 	else
 		rc = bench_run_parallel(&c, r->samples, r->placement,
 		                        sizeof(r->placement));
+	if (rc == 0 && o->parallel > 1 && o->threads)
+		strcat(r->placement, " copies=threads");
 	if (rc != 0 || summarize(&c, r, n) != 0) {
 		bench_result_free(r);
 		return -1;

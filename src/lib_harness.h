@@ -30,6 +30,8 @@ struct bench_opts {
 	enum bench_stat stat;      /* statistic shown by the classic line */
 	int helpers;               /* processes each copy forks (placement) */
 	uint64_t fixed_iterations; /* >0: no calibration, use this count */
+	int threads;               /* -T: -P copies as threads, not
+	                            * processes (needs d->state_size) */
 };
 
 /* The defaults: -P 1, -W 0, -N 11, median. */
@@ -56,6 +58,9 @@ struct bench_desc {
 	 * same count (lat_fs makes and removes its files); may be NULL */
 	int (*before)(void *state, uint64_t iters);
 	int (*after)(void *state, uint64_t iters);
+	/* the bytes of *state: with o->threads each copy runs on its own
+	 * copy of them, made before its init (0: no threads) */
+	size_t state_size;
 };
 
 /* One timed interval. */

@@ -1,6 +1,7 @@
 /*
  * lib_harness_impl.h - what the harness's files share among themselves
- * (lib_harness.c: one copy's measurement; lib_parallel.c: -P copies).
+ * (lib_harness.c: one copy's measurement; lib_parallel.c: -P copies;
+ * lib_parallel_threads.c: -P copies as threads).
  * Not for programs.
  */
 #ifndef LIB_HARNESS_IMPL_H
@@ -37,5 +38,10 @@ int bench_measure_copy(struct copy_run *c);
  * message. */
 int bench_run_parallel(struct copy_run *c, struct bench_sample *all,
                        char *where, size_t wherelen);
+
+/* The same with the copies threads of this process, each on its own
+ * copy of the state (d->state_size bytes; no helpers). */
+int bench_run_threads(struct copy_run *c, struct bench_sample *all,
+                      char *where, size_t wherelen);
 
 #endif

@@ -41,28 +41,42 @@ mem_available(void)
 	return kb ? (uint64_t)kb * 1024 : UINT64_MAX;
 }
 
-/* An anonymous mapping of len bytes (a whole number of pages), refused
- * with a message when the memory available cannot hold it. */
-static void *
-map_checked(size_t len)
+/* Whether len bytes fit in the memory available: 0, or -1 after a
+ * message.  Asking for more than the kernel says is available would
+ * wake the OOM killer instead of failing. */
+static int
+avail_check(size_t len)
 {
 	uint64_t avail = mem_available();
-	void *p;
 
-	/* Asking for more than the kernel says is available would wake the
-	 * OOM killer instead of failing: refuse with a message. */
 	if (avail != UINT64_MAX && len > avail / 10 * 9) {
 		util_err("cannot use %zu MB: only %llu MB of memory available",
 		         len >> 20, (unsigned long long)(avail >> 20));
 		errno = ENOMEM;
-		return NULL;
+		return -1;
 	}
+	return 0;
+}
+
+/* A mapping of len bytes (a whole number of pages) of the kind asked,
+ * refused with a message when the memory available cannot hold it;
+ * for huge pages (mem_pages_map) len is rounded up to whole ones. */
+static void *
+map_checked(size_t len, enum mem_pages pages)
+{
+	void *p;
+
+	if (avail_check(len) != 0)
+		return NULL;
+	if (pages == MEM_PAGES_THP || pages == MEM_PAGES_HUGE)
+		return mem_pages_map(len, pages);
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
 	         -1, 0);
 	if (p == MAP_FAILED) {
 		util_syserr("cannot allocate %zu bytes", len);
 		return NULL;
 	}
+	mem_pages_advise(p, len, pages);
 	return p;
 }
 
@@ -82,17 +96,38 @@ alloc_len(size_t len)
 	return pages * ps;
 }
 
+/* The bytes mapped for len bytes of pages of that kind. */
+static size_t
+map_len(size_t len, enum mem_pages pages)
+{
+	size_t n = mem_pages_maplen(len, pages);
+
+	return n ? n : alloc_len(len);
+}
+
+void *
+mem_alloc_pages(size_t len, enum mem_pages pages)
+{
+	return map_checked(map_len(len, pages), pages);
+}
+
+void
+mem_free_pages(void *p, size_t len, enum mem_pages pages)
+{
+	if (p != NULL)
+		munmap(p, map_len(len, pages));
+}
+
 void *
 mem_alloc(size_t len)
 {
-	return map_checked(alloc_len(len));
+	return mem_alloc_pages(len, MEM_PAGES_DEFAULT);
 }
 
 void
 mem_free(void *p, size_t len)
 {
-	if (p != NULL)
-		munmap(p, alloc_len(len));
+	mem_free_pages(p, len, MEM_PAGES_DEFAULT);
 }
 
 #define HUGE_ALIGN ((size_t)2 << 20) /* the x86-64 huge page */
@@ -129,8 +164,18 @@ int
 mem_set_alloc(struct mem_set *s, int n, size_t len, enum mem_place place,
 	      long page_offset)
 {
+	return mem_set_alloc_pages(s, n, len, place, page_offset,
+				   MEM_PAGES_DEFAULT);
+}
+
+int
+mem_set_alloc_pages(struct mem_set *s, int n, size_t len,
+		    enum mem_place place, long page_offset,
+		    enum mem_pages pages)
+{
 	size_t d = mem_set_distance(len, place, page_offset);
-	size_t align = place == MEM_ALIGNED ? HUGE_ALIGN : 0;
+	int huge = pages == MEM_PAGES_THP || pages == MEM_PAGES_HUGE;
+	size_t align = place == MEM_ALIGNED && !huge ? HUGE_ALIGN : 0;
 	size_t ps = mem_pagesize();
 	int i;
 
@@ -140,9 +185,11 @@ mem_set_alloc(struct mem_set *s, int n, size_t len, enum mem_place place,
 		return -1;
 	}
 	/* Room for n buffers d apart, the last one's pages, and the
-	 * alignment slack. */
+	 * alignment slack (huge pages come aligned). */
 	s->maplen = (size_t)(n - 1) * d + (len + ps - 1) / ps * ps + ps + align;
-	s->map = map_checked(s->maplen);
+	if (huge)
+		s->maplen = mem_pages_maplen(s->maplen, pages);
+	s->map = map_checked(s->maplen, pages);
 	if (s->map == NULL) {
 		s->maplen = 0;
 		return -1;
@@ -151,6 +198,7 @@ mem_set_alloc(struct mem_set *s, int n, size_t len, enum mem_place place,
 	s->distance = d;
 	s->n = n;
 	s->place = place;
+	s->pages = pages;
 	s->buf[0] = s->map;
 	if (align)
 		s->buf[0] += (align - (uintptr_t)s->map % align) % align;
@@ -179,133 +227,6 @@ mem_set_note(char *placement, size_t len, enum mem_place place,
 }
 
 uint64_t
-mem_rand(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-/* Fisher-Yates shuffle of v[0..n-1]. */
-static void
-shuffle(size_t *v, size_t n, uint64_t *rng)
-{
-	size_t i;
-
-	for (i = n; i > 1; i--) {
-		size_t j = (size_t)(mem_rand(rng) % i), t = v[i - 1];
-
-		v[i - 1] = v[j];
-		v[j] = t;
-	}
-}
-
-void **
-mem_chain_stride(char *buf, size_t count, size_t stride)
-{
-	size_t i;
-
-	for (i = 0; i + 1 < count; i++)
-		*(void **)(buf + i * stride) = buf + (i + 1) * stride;
-	*(void **)(buf + (count - 1) * stride) = buf;
-	return (void **)buf;
-}
-
-void **
-mem_chain_random(char *buf, size_t count, size_t stride, size_t pagesize,
-                 uint64_t seed)
-{
-	size_t per_page, npages, *pages, *cols, *order, n = 0, c, p;
-	uint64_t rng = seed;
-
-	if (count == 0 || stride == 0) {
-		util_err("internal error: an empty chain");
-		return NULL;
-	}
-	/* Slots are grouped by page.  The walk takes one slot column at a
-	 * time (columns in random order) and, within a column, the pages in
-	 * a fresh random order: consecutive hops change page, and every
-	 * slot is visited once. */
-	per_page = stride >= pagesize ? 1 : pagesize / stride;
-	if (per_page > count)
-		per_page = count;
-	npages = (count + per_page - 1) / per_page;
-	pages = malloc(npages * sizeof(*pages));
-	cols = malloc(per_page * sizeof(*cols));
-	order = malloc(count * sizeof(*order));
-	if (pages == NULL || cols == NULL || order == NULL) {
-		free(pages);
-		free(cols);
-		free(order);
-		util_err("out of memory building a chain of %zu slots", count);
-		return NULL;
-	}
-	for (c = 0; c < per_page; c++)
-		cols[c] = c;
-	shuffle(cols, per_page, &rng);
-	for (c = 0; c < per_page; c++) {
-		for (p = 0; p < npages; p++)
-			pages[p] = p;
-		shuffle(pages, npages, &rng);
-		for (p = 0; p < npages; p++) {
-			size_t slot = pages[p] * per_page + cols[c];
-
-			if (slot < count) /* the last page may be partial */
-				order[n++] = slot;
-		}
-	}
-	if (n != count) { /* cannot happen: every slot is taken once */
-		free(pages);
-		free(cols);
-		free(order);
-		util_err("internal error: chain of %zu slots has %zu", count,
-		         n);
-		return NULL;
-	}
-	for (c = 0; c < n; c++)
-		*(void **)(buf + order[c] * stride) =
-		    buf + order[(c + 1) % n] * stride;
-	p = order[0];
-	free(pages);
-	free(cols);
-	free(order);
-	return (void **)(buf + p * stride);
-}
-
-int
-mem_chain_walk(void **start, const char *buf, size_t count, size_t stride,
-	       void ***marks, size_t nmarks)
-{
-	void **p = start;
-	size_t steps = 0, every = nmarks ? (count + nmarks - 1) / nmarks : 0;
-
-	do {
-		const char *c = (const char *)p;
-
-		if (c < buf || c >= buf + count * stride ||
-		    (size_t)(c - buf) % stride != 0)
-			return -1;
-		if (every && steps % every == 0 && steps / every < nmarks)
-			marks[steps / every] = p;
-		p = (void **)*p;
-		steps++;
-		if (steps > count)
-			return -1;
-	} while (p != start);
-	/* A ring that returns to its start after exactly count in-range,
-	 * slot-aligned hops is one cycle over all count slots. */
-	return steps == count ? 0 : -1;
-}
-
-int
-mem_chain_check(void **start, const char *buf, size_t count, size_t stride)
-{
-	return mem_chain_walk(start, buf, count, stride, NULL, 0);
-}
-
-uint64_t
 mem_sum(const void *buf, size_t len)
 {
 	const uint64_t *p = buf;
@@ -326,23 +247,32 @@ mem_sum(const void *buf, size_t len)
 }
 
 size_t
-mem_line_size(void)
+mem_line_stated(void)
 {
 	FILE *f = fopen("/sys/devices/system/cpu/cpu0/cache/index0/"
 	                "coherency_line_size",
 	                "r");
 	char buf[32];
-	uint64_t v = 64;
+	uint64_t v = 0;
 
 	if (f != NULL) {
 		if (fgets(buf, sizeof(buf), f) != NULL) {
 			buf[strcspn(buf, "\n")] = '\0';
-			if (util_parse_u64(buf, 8, 4096, &v) != NULL)
-				v = 64;
+			if (util_parse_u64(buf, 8, 4096, &v) != NULL ||
+			    (v & (v - 1)) != 0)
+				v = 0;
 		}
 		fclose(f);
 	}
 	return (size_t)v;
+}
+
+size_t
+mem_line_size(void)
+{
+	size_t v = mem_line_stated();
+
+	return v ? v : 64;
 }
 
 const char *
@@ -362,20 +292,10 @@ static int
 sysfs_cache(int i, const char *name, char *text, size_t len)
 {
 	char path[96];
-	FILE *f;
-	int rc = 0;
 
 	snprintf(path, sizeof(path),
 	         "/sys/devices/system/cpu/cpu0/cache/index%d/%s", i, name);
-	text[0] = '\0';
-	f = fopen(path, "r");
-	if (f == NULL)
-		return -1;
-	if (fgets(text, (int)len, f) == NULL)
-		rc = -1;
-	fclose(f);
-	text[strcspn(text, "\n")] = '\0';
-	return rc;
+	return mem_first_line(path, text, len);
 }
 
 uint64_t

@@ -15,6 +15,51 @@
  * available.  mem_free takes the same len. */
 void *mem_alloc(size_t len);
 void mem_free(void *p, size_t len);
+
+/*
+ * The pages of a buffer (-H of the memory programs): the system's
+ * default (what mem_alloc gives), base pages only (MADV_NOHUGEPAGE),
+ * transparent huge pages (the buffer whole huge pages, aligned, advised
+ * with MADV_HUGEPAGE before the first touch) or hugetlbfs pages
+ * (MAP_HUGETLB, from the pool /proc/sys/vm/nr_hugepages reserves).
+ */
+enum mem_pages {
+	MEM_PAGES_DEFAULT = 0, /* as the system gives them */
+	MEM_PAGES_NONE,        /* -H none */
+	MEM_PAGES_THP,         /* -H thp */
+	MEM_PAGES_HUGE         /* -H huge */
+};
+/* -H's value: thp, huge or none; NULL, or why not. */
+const char *mem_pages_parse(const char *arg, enum mem_pages *pages);
+/* "default", "none", "thp", "huge". */
+const char *mem_pages_name(enum mem_pages pages);
+/* The size of one page of that kind: the THP size (hpage_pmd_size),
+ * hugetlbfs's default (Hugepagesize), else the base page. */
+size_t mem_pages_size(enum mem_pages pages);
+/*
+ * Before measuring: whether the kernel gives pages of that kind for
+ * `bytes` bytes at once.  Where it refuses (THP off or absent, too few
+ * hugetlbfs pages free) one line and exit 77.  Returns the size of the
+ * pages a probe mapping of one page actually got (/proc/self/smaps;
+ * warns where it is smaller than asked), 0 for the default.
+ */
+size_t mem_pages_require(enum mem_pages pages, uint64_t bytes);
+/* mem_alloc and mem_free on pages of that kind; the same len. */
+void *mem_alloc_pages(size_t len, enum mem_pages pages);
+void mem_free_pages(void *p, size_t len, enum mem_pages pages);
+/* Append " pages=KIND+BYTES" to a placement text (nothing for the
+ * default). */
+void mem_pages_note(char *placement, size_t len, enum mem_pages pages,
+		    size_t page_bytes);
+/* For lib_mem: THP and hugetlbfs mappings of whole pages (the bytes
+ * mapped for len; 0 for the other kinds), the mapping, and the advice
+ * for base pages. */
+size_t mem_pages_maplen(size_t len, enum mem_pages pages);
+void *mem_pages_map(size_t len, enum mem_pages pages);
+void mem_pages_advise(void *p, size_t len, enum mem_pages pages);
+/* The first line of a file (sysfs), without its newline, in text; 0,
+ * or -1 where there is none. */
+int mem_first_line(const char *path, char *text, size_t len);
 /* Bytes of memory the system reports available (MemAvailable). */
 uint64_t mem_available(void);
 /* The system page size. */
@@ -43,8 +88,10 @@ int mem_chain_walk(void **start, const char *buf, size_t count, size_t stride,
  * four accumulators: the file readers and lat_ctx touch every byte they
  * count, and the sum keeps the compiler from dropping the reads. */
 uint64_t mem_sum(const void *buf, size_t len);
-/* The cache line the system states (sysfs coherency_line_size), else
- * 64: the default -L of tlb and par_mem. */
+/* The cache line the system states (sysfs coherency_line_size, a power
+ * of two), 0 where it states none; mem_line_size: that, else 64 (the
+ * default -L of tlb and par_mem). */
+size_t mem_line_stated(void);
 size_t mem_line_size(void);
 
 /* The data or unified cache of each level 1..max that the system states
@@ -83,6 +130,7 @@ struct mem_set {
 	size_t distance;      /* from each buffer to the next */
 	int n;                /* buffers */
 	enum mem_place place; /* the rule that chose the distance */
+	enum mem_pages pages; /* their pages */
 	char *buf[MEM_SET_MAX];
 };
 /* The distance between consecutive buffers of len bytes under place; a
@@ -94,6 +142,11 @@ size_t mem_set_distance(size_t len, enum mem_place place, long page_offset);
  * after a message.  Free with mem_set_free (harmless on a zeroed set). */
 int mem_set_alloc(struct mem_set *s, int n, size_t len, enum mem_place place,
 		  long page_offset);
+/* The same on pages of that kind (huge pages: the set's mapping whole
+ * huge pages, already aligned). */
+int mem_set_alloc_pages(struct mem_set *s, int n, size_t len,
+			enum mem_place place, long page_offset,
+			enum mem_pages pages);
 void mem_set_free(struct mem_set *s);
 /* Record a placement in a result's placement text (struct
  * bench_result's): appends " buffers=SPREAD+268447744", the rule's name

@@ -61,7 +61,6 @@
 #include "lib_clock.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
-#include "lib_opts.h"
 #include "lib_party.h"
 #include "lib_report.h"
 #include "lib_stats.h"
@@ -317,27 +316,6 @@ by_latency(const struct bench_opts *o)
 	return (long)line_from_latency(NDIST, dist, t);
 }
 
-/* The coherency line sysfs states; 0 if none. */
-static long
-from_sysfs(void)
-{
-	FILE *f = fopen("/sys/devices/system/cpu/cpu0/cache/index0/"
-			"coherency_line_size",
-			"r");
-	char text[32];
-	uint64_t v = 0;
-
-	if (f == NULL)
-		return 0;
-	if (fgets(text, sizeof(text), f) == NULL)
-		text[0] = '\0';
-	fclose(f);
-	text[strcspn(text, "\n")] = '\0';
-	if (util_parse_u64(text, 8, 4096, &v) != NULL || (v & (v - 1)) != 0)
-		return 0;
-	return (long)v;
-}
-
 static int
 option(void *sp, int c, const char *arg)
 {
@@ -372,34 +350,22 @@ print_line(long bytes, int verbose, const char *method)
 		       : EXIT_FAILED;
 }
 
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-v] [-W <warmup>] [-N <repetitions>] [-M len[K|M]]"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
-}
-
 int
 main(int argc, char **argv)
 {
+	int verbose = 0;
+	const struct bench_prog prog = {
+		.usage = "[-v] [-W <warmup>] [-N <repetitions>] [-M len[K|M]]",
+		.help = "-v                say which method decided\n"
+		        "-M len            accepted for lmbench's sake (the "
+		        "latency method uses 4 MB)",
+		.option = option, .ctx = &verbose,
+	};
 	struct bench_opts o;
 	const char *why = NULL;
-	int verbose = 0, rc;
 	long line;
 
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &verbose);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc != argc || o.parallel != 1)
-		usage();
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
+	(void)bench_begin(argc, argv, &prog, &o);
 	line = by_sharing(&o, &why);
 	if (line > 0)
 		return print_line(line, verbose, M_SHARING);
@@ -410,7 +376,7 @@ main(int argc, char **argv)
 		return print_line(line, verbose, M_LATENCY);
 	if (line < 0)
 		return EXIT_FAILED;
-	line = from_sysfs();
+	line = (long)mem_line_stated();
 	if (line == 0) {
 		util_err("no line size found (false sharing: %s; latency: no "
 			 "clear ramp) and the system states none",

@@ -27,39 +27,29 @@
 #include "lib_chase.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
-#include "lib_opts.h"
 #include "lib_report.h"
 #include "lib_util.h"
 
 struct opts {
 	uint64_t line; /* -L */
 	uint64_t max;  /* -M */
+	enum mem_pages pages; /* -H */
 };
 
 static int
 option(void *sp, int c, const char *arg)
 {
 	struct opts *op = sp;
-	const char *why = c == 'L'
-				  ? mem_parse_line(arg, mem_pagesize(), &op->line)
-				  : util_parse_size(arg, 1, &op->max);
+	const char *why = c == 'L'   ? mem_parse_line(arg, mem_pagesize(),
+						      &op->line)
+			  : c == 'H' ? mem_pages_parse(arg, &op->pages)
+				     : util_parse_size(arg, 1, &op->max);
 
 	if (why != NULL) {
 		util_err("bad -%c '%s': %s", c, arg, why);
 		return -1;
 	}
 	return 0;
-}
-
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-L <line size>] [-M len[K|M]] [-W <warmup>] [-N "\
-	"<repetitions>]"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
 }
 
 /* "%.6f %.2f": the size in MB (10^6), the parallelism. */
@@ -76,36 +66,43 @@ report_par(double size_bytes, double parallelism)
 int
 main(int argc, char **argv)
 {
-	struct opts op = { 64, 64ULL << 20 };
+	struct opts op = { 64, 64ULL << 20, MEM_PAGES_DEFAULT };
+	const struct bench_prog prog = {
+		.usage = "[-L <line size>] [-M len[K|M]] [-H thp|huge|none] "
+		         "[-W <warmup>] "
+		         "[-N <repetitions>]",
+		.help = "-L <line size>    bytes between the chases' slots "
+		        "(default: the line sysfs states)\n"
+		        "-M len            the largest size (default 64 MB)\n"
+		        "-H thp|huge|none  the buffers' pages: transparent huge, "
+		        "hugetlbfs or base pages only",
+		.option = option, .ctx = &op,
+	};
 	struct mem_chase c;
 	struct bench_opts o;
 	double par;
-	size_t size;
+	size_t size, page_bytes;
 	int rc;
 
 	op.line = mem_line_size();
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc != argc || o.parallel != 1)
-		usage();
+	(void)bench_begin(argc, argv, &prog, &o);
 	if (op.max < 16 * op.line) {
 		util_err("bad -M: at least 16 lines (%llu bytes)",
 			 16ULL * (unsigned long long)op.line);
 		return EXIT_USAGE;
 	}
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
+	page_bytes = mem_pages_require(op.pages, op.max);
 	for (size = 16 * (size_t)op.line; size <= op.max; size *= 2) {
-		if (chase_setup(&c, size, (size_t)op.line, 0, 0x706172ULL) != 0)
+		if (chase_setup_pages(&c, size, (size_t)op.line, 0, 0x706172ULL,
+				      op.pages) != 0)
 			return EXIT_FAILED;
 		rc = chase_parallelism(&c, &o, &par);
 		chase_release(&c);
 		if (rc != 0 || report_par((double)size, par) != 0)
 			return EXIT_FAILED;
 	}
+	if (op.pages != MEM_PAGES_DEFAULT)
+		report_derived("page size", "bytes", (double)page_bytes,
+			       (double)page_bytes);
 	return 0;
 }

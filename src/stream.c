@@ -40,7 +40,6 @@
 #include "lib_bench.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
-#include "lib_opts.h"
 #include "lib_party.h"
 #include "lib_report.h"
 #include "lib_util.h"
@@ -57,6 +56,7 @@ struct state {
 	double total;	      /* sum: the last sum */
 	uint64_t daxpys;      /* daxpy passes made so far */
 	int version;	      /* 1 or 2 */
+	int threads;	      /* -T */
 };
 
 static int
@@ -206,8 +206,11 @@ option(void *sp, int c, const char *arg)
 	const char *why;
 	uint64_t v;
 
-	if (c == 'A') {
-		s->place = MEM_ALIGNED;
+	if (c == 'A' || c == 'T') {
+		if (c == 'A')
+			s->place = MEM_ALIGNED;
+		else
+			s->threads = 1;
 		return 0;
 	}
 	if (c == 'v') {
@@ -231,17 +234,6 @@ option(void *sp, int c, const char *arg)
 	return 0;
 }
 
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-A] [-v <stream version 1|2>] [-M <len>[K|M]] [-P "\
-	"<parallelism>] [-W <warmup>] [-N <repetitions>]"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -263,6 +255,19 @@ main(int argc, char **argv)
 				.cleanup = cleanup,
 				.state = &s,
 				.after = validate };
+	const struct bench_prog prog = {
+		.usage = "[-A] [-T] [-v <stream version 1|2>] [-M <len>[K|M]] "
+		         "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]",
+		.help = "-A                the arrays a power of two apart "
+		        "(the worst case)\n"
+		        "-T                the -P copies as threads of one "
+		        "process\n"
+		        "-v <version>      1: copy scale add triad; 2: fill "
+		        "copy daxpy sum\n"
+		        "-M <len>          the three arrays' memory (default "
+		        "24,000,000 bytes)",
+		.option = option, .ctx = &s,
+	};
 	struct bench_result r;
 	char label[64];
 	size_t i;
@@ -272,17 +277,10 @@ main(int argc, char **argv)
 	s.n = 24000000 / (3 * sizeof(double));
 	s.version = 1;
 	s.scalar = 3.0;
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &s);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc != argc)
-		usage();
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
+	(void)bench_begin(argc, argv, &prog, &o);
 	o.stat = o.parallel > 1 ? BENCH_MEDIAN : BENCH_MINIMUM;
+	o.threads = s.threads;
+	d.state_size = sizeof(s);
 	if ((uint64_t)s.n * 3 * sizeof(double) * (uint64_t)o.parallel >
 	    mem_available() / 10 * 9) {
 		util_err("%d x %zu MB of arrays is more than the memory "

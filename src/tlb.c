@@ -24,17 +24,14 @@
  *        [-N <repetitions>]
  * Output (stderr): "tlb: 64 pages"; -c: "tlb: 64 pages 2.51234 nanoseconds"
  */
-#define _DEFAULT_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "lib_bench.h"
 #include "lib_chase.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
-#include "lib_opts.h"
 #include "lib_party.h"
 #include "lib_report.h"
 #include "lib_util.h"
@@ -46,22 +43,21 @@ struct state {
 	size_t line;   /* -L */
 	size_t len;    /* bytes mapped */
 	char *buf;
+	size_t page;   /* bytes per page of the TLB ring */
+	enum mem_pages pages; /* -H (the default: base pages only) */
 };
 
 static int
 init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
-	size_t ps = mem_pagesize(), i, *slot;
+	size_t ps = s->page, i, *slot;
 	uint64_t rng = 0x746c62ULL + (uint64_t)cx->copy + s->count;
 
 	s->len = s->by_page ? s->count * ps : s->count * s->line;
-	s->buf = mem_alloc(s->len);
+	s->buf = mem_alloc_pages(s->len, s->pages);
 	if (s->buf == NULL)
 		return -1;
-#ifdef MADV_NOHUGEPAGE
-	madvise(s->buf, (s->len + ps - 1) / ps * ps, MADV_NOHUGEPAGE);
-#endif
 	slot = malloc(s->count * sizeof(*slot));
 	if (slot == NULL) {
 		util_err("out of memory");
@@ -91,7 +87,7 @@ cleanup(void *sp)
 {
 	struct state *s = sp;
 
-	mem_free(s->buf, s->len);
+	mem_free_pages(s->buf, s->len, s->pages);
 	s->buf = NULL;
 }
 
@@ -132,6 +128,7 @@ struct opts {
 	int cost;       /* -c */
 	uint64_t line;  /* -L */
 	uint64_t max;   /* -M */
+	enum mem_pages pages; /* -H */
 };
 
 static int
@@ -144,6 +141,14 @@ option(void *sp, int c, const char *arg)
 		op->cost = 1;
 		return 0;
 	}
+	if (c == 'H') {
+		why = mem_pages_parse(arg, &op->pages);
+		if (why != NULL) {
+			util_err("bad -H '%s': %s", arg, why);
+			return -1;
+		}
+		return 0;
+	}
 	why = c == 'L' ? mem_parse_line(arg, mem_pagesize(), &op->line)
 		       : util_parse_size(arg, 1, &op->max);
 	if (why == NULL && c == 'M' && op->max < 16 * mem_pagesize())
@@ -153,17 +158,6 @@ option(void *sp, int c, const char *arg)
 		return -1;
 	}
 	return 0;
-}
-
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-c] [-L <line size>] [-M len[K|M]] [-W <warmup>] [-N "\
-	"<repetitions>]"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
 }
 
 /* "tlb: N pages" (and " %.5f nanoseconds" with the cost). */
@@ -184,71 +178,95 @@ report_tlb(size_t pages, int with_cost, double cost_ns)
 	return 0;
 }
 
-int
-main(int argc, char **argv)
+/* The largest count of pages without a TLB effect, up to maxn: 0, or
+ * -1 after a message. */
+static int
+search(struct state *s, const struct bench_opts *o, size_t maxn,
+       size_t *pages)
 {
-	struct opts op = { 0, 64, 64ULL << 20 };
-	struct state s;
-	struct bench_opts o;
-	size_t n, lo, hi, maxn;
-	double diff = 0;
-	int rc, e, tries;
+	size_t n = 8, lo, hi;
+	int e = 0, tries;
 
-	memset(&s, 0, sizeof(s));
-	op.line = mem_line_size();
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc != argc || o.parallel != 1)
-		usage();
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
-	s.line = (size_t)op.line;
-	maxn = (size_t)(op.max / mem_pagesize());
 	/* An effect counts when it shows at n and again at 2n: one noisy
 	 * measurement must not end the search.  One at 8 pages is noise
 	 * too (no TLB is that small): the search starts again, three times
 	 * at most. */
-	for (tries = 0; tries < 3; tries++) {
+	for (tries = 0; tries < 3 && n == 8; tries++)
 		for (n = 8; n <= maxn; n *= 2) {
-			e = effect(&s, &o, n, NULL);
+			e = effect(s, o, n, NULL);
 			if (e > 0 && 2 * n <= maxn)
-				e = effect(&s, &o, 2 * n, NULL);
+				e = effect(s, o, 2 * n, NULL);
 			if (e < 0)
-				return EXIT_FAILED;
+				return -1;
 			if (e)
 				break;
 		}
-		if (n != 8)
-			break;
-	}
 	if (n > maxn) {
 		util_err("no TLB effect up to %zu pages (-M %llu bytes)", maxn,
-			 (unsigned long long)op.max);
-		return EXIT_FAILED;
+			 (unsigned long long)maxn * s->page);
+		return -1;
 	}
 	if (n == 8) {
 		util_err("a TLB effect already at 8 pages, three times: the "
 			 "machine is too noisy; no result");
-		return EXIT_FAILED;
+		return -1;
 	}
 	/* The largest count without the effect, between n/2 and n. */
-	lo = n / 2;
-	hi = n;
-	while (hi - lo > 1) {
+	for (lo = n / 2, hi = n; hi - lo > 1;) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		e = effect(&s, &o, mid, NULL);
+		e = effect(s, o, mid, NULL);
 		if (e < 0)
-			return EXIT_FAILED;
+			return -1;
 		if (e)
 			hi = mid;
 		else
 			lo = mid;
 	}
+	*pages = lo;
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct opts op = { 0, 64, 0, MEM_PAGES_DEFAULT };
+	struct bench_opts o;
+	const struct bench_prog prog = {
+		.usage = "[-c] [-L <line size>] [-M len[K|M]] "
+		         "[-H thp|huge|none] [-W <warmup>] [-N <repetitions>]",
+		.help = "-c                also the cost of a miss, in ns\n"
+		        "-L <line size>    bytes between the cache ring's "
+		        "pointers (default: the line sysfs states)\n"
+		        "-M len            the most memory the TLB ring spans "
+		        "(default 64 MB; 1 GB with -H thp or huge)\n"
+		        "-H thp|huge|none  the TLB of those pages: transparent "
+		        "huge, hugetlbfs or base pages (the default)",
+		.option = option, .ctx = &op,
+	};
+	struct state s;
+	size_t lo, page_bytes;
+	double diff = 0;
+	int e;
+
+	memset(&s, 0, sizeof(s));
+	op.line = mem_line_size();
+	(void)bench_begin(argc, argv, &prog, &o);
+	s.line = (size_t)op.line;
+	/* Huge pages hide the effect the default measures: base pages,
+	 * unless -H asks for huge ones. */
+	s.pages = op.pages == MEM_PAGES_DEFAULT ? MEM_PAGES_NONE : op.pages;
+	s.page = mem_pages_size(s.pages);
+	if (op.max == 0)
+		op.max = s.page > mem_pagesize() ? 1ULL << 30 : 64ULL << 20;
+	if (op.max < 16 * (uint64_t)s.page) {
+		util_err("bad -M: at least 16 pages (%llu bytes)",
+			 16ULL * (unsigned long long)s.page);
+		return EXIT_USAGE;
+	}
+	page_bytes = mem_pages_require(op.pages, op.max);
+	if (search(&s, &o, (size_t)(op.max / s.page), &lo) != 0)
+		return EXIT_FAILED;
 	/* The cost: the difference at twice the reach; a noisy machine can
 	 * hide it in one try. */
 	for (e = 0; op.cost && e < 3; e++) {
@@ -257,5 +275,10 @@ main(int argc, char **argv)
 		if (diff > 0)
 			break;
 	}
-	return report_tlb(lo, op.cost, diff) == 0 ? 0 : EXIT_FAILED;
+	if (report_tlb(lo, op.cost, diff) != 0)
+		return EXIT_FAILED;
+	if (op.pages != MEM_PAGES_DEFAULT)
+		report_derived("page size", "bytes", (double)page_bytes,
+			       (double)page_bytes);
+	return 0;
 }

@@ -132,6 +132,36 @@ if command -v sysbench >/dev/null; then
 else
 	echo "bw_mem frd and fwr beside sysbench memory: absent (sysbench not installed; Debian package sysbench)"
 fi
+# The widest-load read kernel (bw_mem rdv, issue 15) beside the peers on
+# this machine: STREAM copy / 2 (a copy's bytes are half read) and
+# sysbench memory read, each on a buffer past the last-level cache (the
+# power of two at or above twice the largest cache sysfs states, as
+# sysbench takes only powers of two, at least 256 MB); the target is the
+# fastest peer.
+llc=$(cat /sys/devices/system/cpu/cpu0/cache/index*/size 2>/dev/null | sed 's/K$//' | sort -n | tail -n 1)
+wmb=256
+while [ "$((wmb * 1024))" -lt "$((${llc:-0} * 2))" ]; do wmb=$((wmb * 2)); done
+: >"$T_TMP/wide"
+for _ in 1 2 3; do
+	o=$("$BUILD/bw_mem" "${wmb}m" rdv 2>&1 | awk '!/warning/ { print $2 }')
+	st=$("$BUILD/stream" -M "$((wmb * 3))m" 2>&1 | awk '/^STREAM copy bandwidth:/ { printf "%.2f", $4 / 2 }')
+	sb=0
+	if command -v sysbench >/dev/null; then
+		sb=$(sysbench memory --threads=1 --memory-block-size="${wmb}M" --memory-total-size="$((wmb * 10))M" --memory-oper=read run 2>&1 |
+			awk '/MiB transferred/ { sub(/.*\(/, ""); printf "%.2f", $1 * 1048576 / 1e6 }')
+	fi
+	echo "${o:-0} ${st:-0} ${sb:-0}" >>"$T_TMP/wide"
+done
+awk '{ print $1, $2 }' "$T_TMP/wide" >"$T_TMP/pairs"
+line=$(sides "$T_TMP/pairs")
+echo "bw_mem ${wmb}m rdv beside STREAM copy/2 (-M $((wmb * 3))m): $line; target >= 1.0: $(verdict "$line" 1.0)"
+if command -v sysbench >/dev/null; then
+	awk '{ print $1, $3 }' "$T_TMP/wide" >"$T_TMP/pairs"
+	line=$(sides "$T_TMP/pairs")
+	echo "bw_mem ${wmb}m rdv beside sysbench memory --memory-oper=read --memory-block-size=${wmb}M: $line; target >= 1.0: $(verdict "$line" 1.0)"
+else
+	echo "bw_mem rdv beside sysbench memory read: absent (sysbench not installed; Debian package sysbench)"
+fi
 
 t0=$(date +%s.%N)
 "$BUILD/lat_mem_rd" 64 128 2>"$T_TMP/sweep"

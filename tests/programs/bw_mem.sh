@@ -2,7 +2,7 @@
 # bw_mem: its smoke cases, sourced by tests/smoke.sh
 
 # every kernel
-for k in rd wr rdwr cp fwr frd fcp bzero bcopy; do
+for k in rd wr rdwr cp fwr frd fcp bzero bcopy rd64 wr64 cp64 rdv wrv cpv; do
 	result bw_mem err "$PAIR" 2 10 10000000 -N 3 1m $k
 	if grep -q '^1\.05 ' "$T_TMP/err"; then ok; else not_ok "bw_mem 1m $k size column"; fi
 done
@@ -37,3 +37,27 @@ if two_cpus; then
 	LMBENCH_JSON=- LMBENCH_SCHED='CUSTOM 1 0' run_prog "$BUILD/bw_mem" -N 2 -P 2 64k rd
 	if grep -q '"placement":"CUSTOM 1 0 cpus=1,0 main=1,0"' "$T_TMP/out"; then ok; else not_ok "CUSTOM 1 0: $(cat "$T_TMP/out")"; fi
 fi
+
+# -H: huge pages where the kernel gives them, else 77 (tests/mem_pages.sh)
+# shellcheck source=tests/mem_pages.sh
+. "$T_DIR/mem_pages.sh"
+pages_checks bw_mem 8388608 "thp huge none" -N 3 1m fcp
+
+# -T: the -P copies as threads of one process, recorded in the placement.
+LMBENCH_JSON=- run_prog "$BUILD/bw_mem" -N 3 -P 2 -T 1m frd
+expect_rc 0 "bw_mem -P 2 -T"
+if grep -q '"parallel":2,"placement":"[^"]* copies=threads' "$T_TMP/out" &&
+	[ "$(sed -e 's/.*"samples":\[//' -e 's/\].*//' "$T_TMP/out" | tr ',' '\n' | grep -c .)" -eq 6 ]; then ok; else
+	not_ok "bw_mem -T record: $(head -c 400 "$T_TMP/out")"
+fi
+
+# The wide kernels say their width in the placement; the non-temporal
+# ones run where the target has streaming stores, else 77.
+LMBENCH_JSON=- run_prog "$BUILD/bw_mem" -N 3 1m rdv
+if grep -Eq '"placement":"[^"]* width=(8|16|32|64)"' "$T_TMP/out"; then ok; else not_ok "bw_mem rdv width: $(head -c 400 "$T_TMP/out")"; fi
+for k in ntwr ntcp; do
+	run_prog "$BUILD/bw_mem" -N 3 1m $k
+	if [ "$RC" -eq 0 ] && grep -Eq "$PAIR" "$T_TMP/err"; then ok
+	elif [ "$RC" -eq 77 ] && grep -q "^bw_mem: $k: no non-temporal stores on this target" "$T_TMP/err"; then ok
+	else not_ok "bw_mem $k: status $RC: $(cat "$T_TMP/err")"; fi
+done

@@ -11,3 +11,9 @@ bad cache 2 -L 100000
 bad cache 2 -M 1k
 bad cache 2 -M abc
 bad cache 2 -P 2
+
+# -H: huge pages where the kernel gives them, else 77 (tests/mem_pages.sh)
+# shellcheck source=tests/mem_pages.sh
+. "$T_DIR/mem_pages.sh"
+# (thp is the default: smoke runs it above)
+pages_checks cache 4194304 "huge none" -N 2 -M 512k

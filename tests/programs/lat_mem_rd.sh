@@ -44,3 +44,12 @@ if [ "$(awk '/^MemAvailable:/ { print int($2 / 1048576) }' /proc/meminfo)" -ge 6
 	expect_rc 0 "lat_mem_rd 3g 1m"
 	if tail -n 2 "$T_TMP/err" | grep -q '^3072\.00000 '; then ok; else not_ok "lat_mem_rd 3g: $(tail -n 3 "$T_TMP/err")"; fi
 fi
+
+# -H: huge pages where the kernel gives them, else 77 (tests/mem_pages.sh)
+# shellcheck source=tests/mem_pages.sh
+. "$T_DIR/mem_pages.sh"
+pages_checks lat_mem_rd 4194304 "thp huge none" -N 2 0.25
+
+# -T: the -P copies as threads, each on its own ring.
+result lat_mem_rd err '^("stride=64|[0-9]+\.[0-9]{5} [0-9]+\.[0-9]{3}|)$' 2 0.1 100000 -N 2 -P 2 -T 0.25
+check_memrd 64

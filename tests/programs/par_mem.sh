@@ -10,3 +10,8 @@ usage_checks par_mem extra
 bad par_mem 2 -L 3
 bad par_mem 2 -M 100
 bad par_mem 2 -P 2
+
+# -H: huge pages where the kernel gives them, else 77 (tests/mem_pages.sh)
+# shellcheck source=tests/mem_pages.sh
+. "$T_DIR/mem_pages.sh"
+pages_checks par_mem 4194304 "thp huge" -N 3 -M 64k

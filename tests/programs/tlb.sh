@@ -6,3 +6,8 @@ usage_checks tlb extra
 bad tlb 2 -L 3
 bad tlb 2 -M 1k
 bad tlb 2 -P 2
+
+# -H: huge pages where the kernel gives them, else 77 (tests/mem_pages.sh)
+# shellcheck source=tests/mem_pages.sh
+. "$T_DIR/mem_pages.sh"
+pages_checks tlb 536870912 "thp huge none" -N 3 -M 512m

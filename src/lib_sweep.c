@@ -1,0 +1,180 @@
+/*
+ * lib_sweep.c - cache's sweep of chase latency over sizes: the sizes,
+ * the looks, and the further looks until the levels agree
+ * (lib_sweep.h).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "lib_analysis.h"
+#include "lib_chase.h"
+#include "lib_harness.h"
+#include "lib_sweep.h"
+
+/* Latency and parallelism at one size. */
+int
+sweep_measure(const struct sweep *w, size_t size, double *ns, double *par)
+{
+	struct mem_chase c;
+	int rc;
+
+	/* Huge pages by default keep TLB misses out of the figures. */
+	if (chase_setup_pages(&c, size, (size_t)w->line, CHASE_ANYWHERE,
+			      0x636163ULL + size,
+			      w->pages == MEM_PAGES_DEFAULT ? MEM_PAGES_THP
+							    : w->pages) != 0)
+		return -1;
+	rc = ns != NULL ? chase_latency(&c, w->o, ns) : 0;
+	if (rc == 0 && par != NULL)
+		rc = chase_parallelism(&c, w->o, par);
+	chase_release(&c);
+	return rc;
+}
+
+/* Measure a size again into *slot, keeping the smaller latency. */
+static int
+relook(const struct sweep *w, size_t size, double *slot)
+{
+	double again;
+
+	if (sweep_measure(w, size, &again, NULL) != 0)
+		return -1;
+	if (again < *slot)
+		*slot = again;
+	return 0;
+}
+
+/* The sizes: quarter octaves from 4 KB, half octaves above 64 MB. */
+void
+sweep_sizes(struct sweep *w, uint64_t max)
+{
+	static const int quarter[4] = { 4, 5, 6, 7 };
+	uint64_t p;
+	int i;
+
+	w->n = 0;
+	for (p = 4096; p <= max && w->n < CACHE_MAXSIZES; p *= 2)
+		for (i = 0; i < 4 && w->n < CACHE_MAXSIZES; i++) {
+			uint64_t s = p / 4 * (uint64_t)quarter[i];
+
+			if (p >= (64ULL << 20) && i > 0)
+				continue;
+			if (s > max)
+				break;
+			w->sizes[w->n++] = (size_t)(s / w->line * w->line);
+		}
+}
+
+/* lat from the two groups, and its levels. */
+static void
+sweep_merge(struct sweep *w)
+{
+	int i;
+
+	for (i = 0; i < w->n; i++)
+		w->lat[i] = w->grp[0][i] < w->grp[1][i] ? w->grp[0][i]
+							: w->grp[1][i];
+	w->nlev = cache_levels(w->n, w->sizes, w->lat, w->lv, CACHE_MAXLEVELS);
+}
+
+/* Every size, then three more sweeps.  A busy spell raises a run of
+ * sizes in one sweep, and a neighbour on a sibling thread takes part of
+ * a cache for a while: down, up and down (up to 64 MB, where sizes are
+ * cheap, and the last two up to 16 MB, where the first two levels end),
+ * the smallest latency of each size counting.  The first two sweeps and
+ * the last two are kept apart (two groups), so that the levels can be
+ * confirmed by two independent looks. */
+int
+sweep_all(struct sweep *w)
+{
+	int i, j, pass;
+
+	for (i = 0; i < w->n; i++) {
+		if (sweep_measure(w, w->sizes[i], &w->grp[0][i],
+			    NULL) != 0)
+			return -1;
+		w->grp[1][i] = w->grp[0][i];
+	}
+	for (pass = 0; pass < 3; pass++) {
+		size_t top = pass == 0 ? (size_t)64 << 20 : (size_t)16 << 20;
+
+		for (j = 0; j < w->n; j++) {
+			i = pass == 1 ? j : w->n - 1 - j;
+			if (w->sizes[i] <= top &&
+			    relook(w, w->sizes[i],
+				   &w->grp[pass > 0][i]) != 0)
+				return -1;
+		}
+	}
+	sweep_merge(w);
+	return 0;
+}
+
+/* Whether the two groups' levels agree with lat's (w->sure); the range
+ * of the first two levels' sizes; their ends into ends (how many). */
+static int
+sweep_agree(struct sweep *w, size_t ends[6])
+{
+	struct cache_level la[CACHE_MAXLEVELS], lb[CACHE_MAXLEVELS];
+	int na, nb, ne = 0, i, k;
+
+	na = cache_levels(w->n, w->sizes, w->grp[0], la, CACHE_MAXLEVELS);
+	nb = cache_levels(w->n, w->sizes, w->grp[1], lb, CACHE_MAXLEVELS);
+	w->sure = cache_agree(la, na, w->lv, w->nlev) &&
+		  cache_agree(lb, nb, w->lv, w->nlev);
+	for (i = 0; i < 2; i++) {
+		size_t v[3];
+
+		v[0] = i < w->nlev ? w->lv[i].size : 0;
+		v[1] = i < na ? la[i].size : 0;
+		v[2] = i < nb ? lb[i].size : 0;
+		w->lo[i] = SIZE_MAX;
+		w->hi[i] = 0;
+		for (k = 0; k < 3; k++) {
+			if (v[k] != 0 && v[k] < w->lo[i])
+				w->lo[i] = v[k];
+			if (v[k] > w->hi[i])
+				w->hi[i] = v[k];
+			if (v[k] != 0)
+				ends[ne++] = v[k];
+		}
+	}
+	return ne;
+}
+
+/* A busy spell over all the sweeps shrinks a level (others' lines take
+ * part of it): more looks at the sizes up to twice each of the first
+ * two levels' ends (each group in turn), a tenth of a second apart,
+ * until the levels of the two groups and of both together agree (at
+ * least two looks, at most eight).  Levels that still disagree are
+ * reported as unsure, never as a confident figure. */
+int
+sweep_refine(struct sweep *w)
+{
+	const struct timespec tenth = { 0, 100000000 };
+	size_t ends[6];
+	int pass, i, k, ne;
+
+	for (pass = 0;; pass++) {
+		ne = sweep_agree(w, ends);
+		if (w->nlev == 0 || pass == 8 || (pass >= 2 && w->sure))
+			return 0;
+		nanosleep(&tenth, NULL);
+		for (i = 0; i < w->n; i++) {
+			int near = 0;
+
+			for (k = 0; k < ne; k++)
+				if (w->sizes[i] > ends[k] / 2 &&
+				    w->sizes[i] <= 2 * ends[k])
+					near = 1;
+			if (near && w->sizes[i] <= ((size_t)16 << 20) &&
+			    relook(w, w->sizes[i],
+				   &w->grp[pass % 2][i]) != 0)
+				return -1;
+		}
+		sweep_merge(w);
+	}
+}
+

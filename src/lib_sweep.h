@@ -1,0 +1,45 @@
+/*
+ * lib_sweep.h - cache's sweep: a random chase (lib_chase) timed over a
+ * grid of sizes in two independent groups of looks, looked at again
+ * near the first two levels' ends until the groups agree; the levels
+ * from lib_analysis.
+ */
+#ifndef LIB_SWEEP_H
+#define LIB_SWEEP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib_analysis.h"
+#include "lib_harness.h"
+#include "lib_mem.h"
+
+/* One sweep of the sizes, in two independent groups of looks. */
+struct sweep {
+	size_t sizes[CACHE_MAXSIZES];  /* ascending */
+	int n;                         /* sizes */
+	double grp[2][CACHE_MAXSIZES]; /* ns: the fastest look of each group */
+	double lat[CACHE_MAXSIZES];    /* ns: the faster of the two */
+	struct cache_level lv[CACHE_MAXLEVELS]; /* the levels in lat */
+	int nlev;
+	int sure;     /* both groups' levels agree with lat's */
+	size_t lo[2]; /* L1 and L2: the smallest and largest size any of */
+	size_t hi[2]; /* the three analyses found (SIZE_MAX / 0: none) */
+	uint64_t line;
+	const struct bench_opts *o;
+	enum mem_pages pages; /* -H (the default: THP where given) */
+};
+
+/* Latency (ns may be NULL) and parallelism (par may be NULL) of a chase
+ * of size bytes, one slot per line, on w's pages (the default: THP); 0, or -1 after a message. */
+int sweep_measure(const struct sweep *w, size_t size, double *ns,
+		  double *par);
+/* The sizes up to max: quarter octaves from 4 KB, octaves from 64 MB. */
+void sweep_sizes(struct sweep *w, uint64_t max);
+/* Every size, then three more sweeps (down, up, down); the levels. */
+int sweep_all(struct sweep *w);
+/* More looks near the first two levels' ends until the two groups and
+ * both together agree (w->sure), eight at most. */
+int sweep_refine(struct sweep *w);
+
+#endif
