@@ -11,6 +11,9 @@
 #                        riscv64 (bin/<triplet>/), with Debian's cross gcc
 #   make cross-test      those builds' unit and smoke tests under qemu-user
 #   make truth           what this machine states beside what the suite finds
+#   make fleet INVENTORY=FILE   the suite on every host of an Ansible
+#                        inventory, results fetched here (fleet/,
+#                        lmbench-ng-fleet(7))
 #   make clean
 #
 # Knobs: CC CPPFLAGS CFLAGS LDFLAGS DESTDIR PREFIX, DEVELOPER=1 (warnings are
@@ -205,7 +208,7 @@ FLAGS_FILE := $(OBJ)/.flags
 FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LIBS)
 
 .PHONY: build all test check unit smoke signals scripts net sanitize sanitize-check lint bench format see results rerun compare report install \
-	uninstall dist clean FORCE cross cross-test truth
+	uninstall dist clean FORCE cross cross-test truth fleet
 
 build all: $(PROG_BINS)
 
@@ -284,7 +287,7 @@ cross-test: cross
 
 # The tests of one build: BUILD=bin/<triplet> by default.
 check: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts hacking json placement truth install man net netns hostile
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts hacking json placement truth install man net netns hostile fleet
 
 unit: $(UNIT_BINS)
 	sh tests/run.sh $(BUILD) unit
@@ -334,14 +337,15 @@ bench: $(PROG_BINS) $(BUILD)/tests/peer $(BENCH_LIB_BINS)
 # failure; the status is the worst.
 test: $(PROG_BINS) $(UNIT_BINS)
 	@rc=0; \
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts hacking json placement truth install man net netns hostile || rc=1; \
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts hacking json placement truth install man net netns hostile fleet || rc=1; \
 	$(MAKE) sanitize || rc=1; \
 	$(MAKE) lint || rc=1; \
 	exit $$rc
 
 SH_SCRIPTS := $(wildcard tests/*.sh tests/programs/*.sh) .ci/run scripts/summary scripts/see \
 	scripts/config-run scripts/config-check scripts/lmbench scripts/compare scripts/report \
-	scripts/truth scripts/lmbench-ng
+	scripts/truth scripts/lmbench-ng fleet/run fleet/lib/pack fleet/lib/place fleet/lib/compare-runs \
+	$(wildcard fleet/roles/lmbench/files/fleet-*)
 
 lint:
 	@command -v cppcheck >/dev/null || { echo "lint: cppcheck not installed" >&2; exit 1; }
@@ -379,6 +383,17 @@ results: $(PROG_BINS)
 rerun: $(PROG_BINS)
 	@test -r $(BUILD)/CONFIG.$(HOST) || { echo "make rerun: no $(BUILD)/CONFIG.$(HOST); run make results first" >&2; exit 2; }
 	sh scripts/lmbench $(BUILD) $(BUILD)/CONFIG.$(HOST)
+
+# The suite on every host of an Ansible inventory (fleet/site.yml): the
+# commit built and run there with a profile, the result files fetched to
+# results/<os>/<host>.<n>, network pairs measured between hosts, then a
+# summary per host and the comparisons (lmbench-ng-fleet(7)).  The
+# profile and the knobs, from the command line or the environment:
+FLEET_VARS := SUBSET MB ENOUGH FSDIR SYNC_MAX LMBENCH_SCHED FASTMEM SLOWFS MHZ BENCHMARKS \
+	FLEET_BUILD SERIAL RESULTS BASELINE COMPARE
+fleet: $(if $(filter controller,$(FLEET_BUILD)),$(PROG_BINS))
+	@test -n "$(INVENTORY)" || { echo "usage: make fleet INVENTORY=FILE [SUBSET=... MB=... ENOUGH=... BENCHMARKS=... BASELINE=host SERIAL=1 FLEET_BUILD=controller]" >&2; exit 2; }
+	@$(foreach v,$(FLEET_VARS),$(if $($(v)),$(v)='$($(v))')) FLEET_BIN='$(BUILD)' sh fleet/run '$(INVENTORY)'
 
 # The lmbench summary tables of every result file under results/.
 see:
