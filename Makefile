@@ -125,6 +125,7 @@ LIB_MODULES := \
 	lib_party \
 	lib_peer \
 	lib_report \
+	lib_ring \
 	lib_sched \
 	lib_stats \
 	lib_super \

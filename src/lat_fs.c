@@ -29,8 +29,8 @@
 #include <unistd.h>
 
 #include "lib_bench.h"
+#include "lib_file.h"
 #include "lib_harness.h"
-#include "lib_opts.h"
 #include "lib_party.h"
 #include "lib_report.h"
 #include "lib_super.h"
@@ -69,10 +69,12 @@ file_path(const struct state *s, uint64_t i, uint64_t capacity, char *path,
 		 (unsigned long long)(i % s->per_dir));
 }
 
-/* Make the directories n files need (untimed, once per capacity). */
+/* Make the directories n files need (untimed, once per capacity): the
+ * create phase's before. */
 static int
-make_dirs(struct state *s, uint64_t n)
+make_dirs(void *sp, uint64_t n)
 {
+	struct state *s = sp;
 	char path[PATH_MAX];
 	uint64_t i;
 
@@ -113,9 +115,11 @@ make_dirs(struct state *s, uint64_t n)
 	return 0;
 }
 
+/* The create phase's timed part (and the delete phase's untimed one). */
 static int
-create_files(struct state *s, uint64_t n)
+create_files(void *sp, uint64_t n)
 {
+	struct state *s = sp;
 	char path[PATH_MAX];
 	uint64_t i;
 
@@ -144,9 +148,11 @@ create_files(struct state *s, uint64_t n)
 	return 0;
 }
 
+/* The delete phase's timed part (and the create phase's untimed one). */
 static int
-remove_files(struct state *s, uint64_t n)
+remove_files(void *sp, uint64_t n)
 {
+	struct state *s = sp;
 	char path[PATH_MAX];
 	uint64_t i;
 
@@ -160,36 +166,11 @@ remove_files(struct state *s, uint64_t n)
 	return 0;
 }
 
-/* Create phase: directories before, the files timed, removal after. */
-static int
-create_before(void *sp, uint64_t n)
-{
-	return make_dirs(sp, n);
-}
-
-static int
-create_run(void *sp, uint64_t n)
-{
-	return create_files(sp, n);
-}
-
-static int
-create_after(void *sp, uint64_t n)
-{
-	return remove_files(sp, n);
-}
-
 /* Delete phase: the files made before, their removal timed. */
 static int
 delete_before(void *sp, uint64_t n)
 {
 	return make_dirs(sp, n) == 0 ? create_files(sp, n) : -1;
-}
-
-static int
-delete_run(void *sp, uint64_t n)
-{
-	return remove_files(sp, n);
 }
 
 static int
@@ -220,17 +201,6 @@ cleanup(void *sp)
 	free(s->buf);
 	s->top = NULL;
 	s->buf = NULL;
-}
-
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-s <file size>] [-n <max files per dir>] [-P <parallelism>] "\
-	"[-W <warmup>] [-N <repetitions>] [<dir>]"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
 }
 
 /* "SIZEk<TAB>FILES<TAB>CREATES/s<TAB>DELETES/s"; files is create's
@@ -294,34 +264,6 @@ option(void *sp, int c, const char *arg)
 	return 0;
 }
 
-/* The directory: DIR, else $TMPDIR, else /tmp; 0, or -1 after a message
- * when it is not a directory this process can write in. */
-static int
-use_dir(struct state *s, const char *dir)
-{
-	struct stat st;
-
-	s->dir = dir;
-	if (s->dir == NULL) {
-		s->dir = getenv("TMPDIR");
-		if (s->dir == NULL || *s->dir == '\0')
-			s->dir = "/tmp";
-	}
-	if (stat(s->dir, &st) != 0) {
-		util_syserr("cannot use %s", s->dir);
-		return -1;
-	}
-	if (!S_ISDIR(st.st_mode)) {
-		util_err("cannot use %s: not a directory", s->dir);
-		return -1;
-	}
-	if (access(s->dir, W_OK | X_OK) != 0) {
-		util_syserr("cannot write in %s", s->dir);
-		return -1;
-	}
-	return 0;
-}
-
 /* Creates, then as many deletes, of files of one size: one line. */
 static int
 one_size(struct bench_desc *d, struct bench_opts *o, size_t size)
@@ -331,14 +273,14 @@ one_size(struct bench_desc *d, struct bench_opts *o, size_t size)
 	int rc;
 
 	s->size = size;
-	d->before = create_before;
-	d->run = create_run;
-	d->after = create_after;
+	d->before = make_dirs;
+	d->run = create_files;
+	d->after = remove_files;
 	o->fixed_iterations = 0;
 	if (bench_run(d, o, &cr) != 0)
 		return -1;
 	d->before = delete_before;
-	d->run = delete_run;
+	d->run = remove_files;
 	d->after = NULL;
 	o->fixed_iterations = cr.iterations;
 	if (bench_run(d, o, &dr) != 0) {
@@ -351,36 +293,41 @@ one_size(struct bench_desc *d, struct bench_opts *o, size_t size)
 	return rc;
 }
 
+static const struct bench_prog prog = {
+	.usage = "[-s <file size>] [-n <max files per dir>] [-P <parallelism>] "
+	         "[-W <warmup>] [-N <repetitions>] [<dir>]",
+	.help = "-s <file size>    one size of file (default: 0, 1k, 4k and "
+	        "10k in turn)\n"
+	        "-n <max files per dir>  entries in one directory at most "
+	        "(default 100)\n"
+	        "<dir>             where the files are made (default: $TMPDIR "
+	        "or /tmp)",
+	.max_operands = 1,
+	.option = option,
+};
+
 int
 main(int argc, char **argv)
 {
-	size_t sizes[4] = { 0, 1024, 4096, 10240 }, nsizes = 4, i;
+	size_t sizes[4] = { 0, 1024, 4096, 10240 }, i;
 	struct bench_opts o;
-	struct state s;
+	struct state s = { .per_dir = 100 };
 	struct bench_desc d = { .init = init, .cleanup = cleanup, .state = &s };
 	struct opts op = { &s, &sizes[0], 0 };
-	int rc;
+	struct bench_prog p = prog;
+	int first;
 
-	memset(&s, 0, sizeof(s));
-	s.per_dir = 100;
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc < 0)
-		usage();
-	optind = rc;
-	if (op.one)
-		nsizes = 1;
-	if (argc - optind > 1)
-		usage();
-	if (use_dir(&s, argc - optind == 1 ? argv[optind] : NULL) != 0)
+	p.ctx = &op;
+	first = bench_begin(argc, argv, &p, &o);
+	s.dir = first < argc ? argv[first] : NULL;
+	if (s.dir == NULL) {
+		s.dir = getenv("TMPDIR");
+		if (s.dir == NULL || *s.dir == '\0')
+			s.dir = "/tmp";
+	}
+	if (file_check_dir(s.dir) != 0)
 		return EXIT_FAILED;
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
-	for (i = 0; i < nsizes; i++)
+	for (i = 0; i < (op.one ? 1 : 4); i++)
 		if (one_size(&d, &o, sizes[i]) != 0)
 			return EXIT_FAILED;
 	return 0;

@@ -26,7 +26,6 @@
 #include "lib_bench.h"
 #include "lib_file.h"
 #include "lib_harness.h"
-#include "lib_opts.h"
 #include "lib_party.h"
 #include "lib_report.h"
 #include "lib_util.h"
@@ -110,17 +109,6 @@ option(void *sp, int c, const char *arg)
 	return 0;
 }
 
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-r] [-C] [-P <parallelism>] [-W <warmup>] [-N "\
-	"<repetitions>] size file"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
-}
-
 /* "%.6f %.0f": the size in MB (10^6), microseconds per mapping (%.3f
  * when under 10). */
 static int
@@ -137,43 +125,37 @@ report_size_us(const struct bench_result *r, const char *metric,
 	                   size_bytes / 1e6, v);
 }
 
+static const struct bench_prog prog = {
+	.usage = "[-r] [-C] [-P <parallelism>] [-W <warmup>] [-N "
+	         "<repetitions>] size file",
+	.help = "-r                touch every 160 KB of the whole mapping "
+	        "(else every 16 KB of its first tenth)\n"
+	        "-C                a private copy of the file for each copy\n"
+	        "size              bytes mapped (at least 320k)\n"
+	        "file              the file mapped, at least size bytes",
+	.min_operands = 2,
+	.max_operands = 2,
+	.option = option,
+};
+
 int
 main(int argc, char **argv)
 {
 	struct bench_opts o;
-	struct state s;
-	struct bench_desc d = {
-		.init = init, .run = run, .cleanup = cleanup, .state = &s
-	};
+	struct state s = { .fd = -1 };
+	const struct bench_desc d = { .init = init, .run = run,
+		                      .cleanup = cleanup, .state = &s };
 	struct bench_result r;
-	const char *why;
-	int rc;
+	struct bench_prog p = prog;
+	int first, rc;
 
-	memset(&s, 0, sizeof(s));
-	s.fd = -1;
-	if (bench_start(argc, argv) != 0)
+	p.ctx = &s;
+	first = bench_begin(argc, argv, &p, &o);
+	if (file_size_arg(argv[first], MIN_SIZE, "too small (at least 320 KB)",
+	                  &s.size) != 0)
 		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &s);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc < 0 || argc - optind != 2)
-		usage();
-	why = util_parse_size(argv[optind], 1, &s.size);
-	if (why == NULL && s.size < MIN_SIZE)
-		why = "too small (at least 320 KB)";
-	if (why == NULL && s.size > SIZE_MAX / 2)
-		why = "too large";
-	if (why != NULL) {
-		util_err("bad size '%s': %s", argv[optind], why);
-		return EXIT_USAGE;
-	}
-	s.file = argv[optind + 1];
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
-	if (file_check(s.file, s.size, NULL) != 0)
-		return EXIT_FAILED;
-	if (bench_run(&d, &o, &r) != 0)
+	s.file = argv[first + 1];
+	if (file_check(s.file, s.size, NULL) != 0 || bench_run(&d, &o, &r) != 0)
 		return EXIT_FAILED;
 	rc = report_size_us(&r, s.spread ? "mmap -r" : "mmap", (double)s.size,
 			    1);

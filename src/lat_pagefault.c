@@ -28,7 +28,6 @@
 #include "lib_file.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
-#include "lib_opts.h"
 #include "lib_party.h"
 #include "lib_util.h"
 
@@ -123,17 +122,6 @@ option(void *sp, int c, const char *arg)
 	return 0;
 }
 
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] "\
-	"file"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
-}
-
 static void
 choose(struct bench_desc *d, int figure)
 {
@@ -142,31 +130,30 @@ choose(struct bench_desc *d, int figure)
 	s->touch = figure;
 }
 
+static const struct bench_prog prog = {
+	.usage = "[-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+	         "file",
+	.help = "-C                a private copy of the file for each copy\n"
+	        "file              the file mapped (at least 1 MB)",
+	.min_operands = 1,
+	.max_operands = 1,
+	.option = option,
+};
+
 int
 main(int argc, char **argv)
 {
 	struct bench_opts o;
-	struct state s;
+	struct state s = { .fd = -1 };
 	struct bench_desc d = {
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
 	};
 	char label[4200];
 	uint64_t size;
-	int rc;
+	struct bench_prog p = prog;
 
-	memset(&s, 0, sizeof(s));
-	s.fd = -1;
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &s);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc < 0 || argc - optind != 1)
-		usage();
-	s.file = argv[optind];
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
+	p.ctx = &s;
+	s.file = argv[bench_begin(argc, argv, &p, &o)];
 	if (file_check(s.file, MIN_FILE, &size) != 0)
 		return EXIT_FAILED;
 	s.len = (size_t)(size / mem_pagesize() * mem_pagesize());

@@ -38,9 +38,7 @@
 #include "lib_bench.h"
 #include "lib_clock.h"
 #include "lib_harness.h"
-#include "lib_opts.h"
 #include "lib_party.h"
-#include "lib_sched.h"
 #include "lib_util.h"
 
 struct state {
@@ -219,16 +217,14 @@ find_hello(char *path, size_t len)
 	return 0;
 }
 
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "\
-	"procedure|fork|exec|shell"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
-}
+static const struct bench_prog prog = {
+	.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+	         "procedure|fork|exec|shell",
+	.help = "procedure|fork|exec|shell  what is timed: a call, fork and "
+	        "exit, fork and execve of hello, fork and /bin/sh -c hello",
+	.min_operands = 1,
+	.max_operands = 1,
+};
 
 int
 main(int argc, char **argv)
@@ -238,38 +234,18 @@ main(int argc, char **argv)
 	struct bench_desc d = {
 		.init = init, .run = NULL, .cleanup = cleanup, .state = &s
 	};
-	const struct mode *m = NULL;
-	size_t i;
-	int rc;
+	const struct mode *m;
+	int first = bench_begin(argc, argv, &prog, &o);
 
 	memset(&s, 0, sizeof(s));
 	s.devnull = -1;
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, NULL, NULL);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc < 0)
-		usage();
-	if (argc - optind != 1)
-		usage();
-	for (i = 0; i < NMODES; i++)
-		if (strcmp(argv[optind], modes[i].name) == 0)
-			m = &modes[i];
-	if (m == NULL) {
-		util_err("unknown mode '%s' (see -h)", argv[optind]);
-		return EXIT_USAGE;
-	}
+	m = &modes[bench_lookup("mode", argv[first], modes, NMODES,
+	                        sizeof(*m))];
 	/* The children are the second party: by default on their parent's
 	 * CPU (SAME), as helper 1 of the copy under other policies. */
 	s.children = m->run != do_procedure;
-	if (s.children) {
-		o.helpers = 1;
-		sched_set_default("SAME");
-	}
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
+	if (s.children)
+		bench_same_cpu(&o, 1);
 	if ((m->run == do_exec || m->run == do_shell) &&
 	    find_hello(s.hello, sizeof(s.hello)) != 0)
 		return EXIT_FAILED;

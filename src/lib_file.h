@@ -4,8 +4,10 @@
 #ifndef LIB_FILE_H
 #define LIB_FILE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
+#include "lib_bench.h"
 #include "lib_harness.h"
 
 /* path is a readable regular file of at least need bytes (its size in
@@ -22,6 +24,22 @@ const char *file_for_copy(const char *name, int private_copy, uint64_t len,
 			  int copy, char **own);
 /* Remove and forget a private copy (nothing when *own is NULL). */
 void file_release(char **own);
+/* dir is a directory this process can write in; 0, or -1 after a
+ * message. */
+int file_check_dir(const char *dir);
+/* A size operand (suffixes as util_parse_size) of at least min bytes
+ * (too_small says so otherwise) and at most half the address space into
+ * *size; 0, or -1 after "bad size 'ARG': why". */
+int file_size_arg(const char *arg, uint64_t min, const char *too_small,
+                  uint64_t *size);
+/* A scratch file made exclusively (mode 0600) in the program's private
+ * temporary directory, named as fmt says: its descriptor (read and
+ * write; its path in path, len bytes), or -1 after a message. */
+int file_scratch(char *path, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* A scratch file `name` holding the n bytes of data (NULL: n zero
+ * bytes), closed: its path (malloc'd), or NULL after a message. */
+char *file_made(const char *name, const char *data, size_t n);
 
 /*
  * bw_file_rd and bw_mmap_rd: one body, the way of reading a parameter.
@@ -36,14 +54,15 @@ struct file_bw {
 	uint64_t size;    /* bytes per iteration */
 };
 /*
- * The whole program but for its reading: parses "[-C] [common] <size>
- * open2close|ONCE <filename>" (usage: the usage line, once: the name of
- * the open-once mode, min: the smallest size), checks the file, runs d
- * (whose state starts with the struct file_bw that f points to) and
- * prints the SIZE RATE pair named by the mode.  Returns the exit status.
+ * The whole program but for its reading: bench_begin with the usage
+ * line "[-C] [-P ...] [-W ...] [-N ...] <size> open2close|ONCE
+ * <filename>" and its help (once: the name of the open-once mode, min:
+ * the smallest size), the file checked, d run (its state starts with
+ * the struct file_bw f points to), the SIZE RATE pair named by the mode
+ * printed.  Returns the exit status.
  */
-int file_bw_main(int argc, char **argv, const char *usage, const char *once,
-                 uint64_t min, struct file_bw *f, const struct bench_desc *d);
+int file_bw_main(int argc, char **argv, const char *once, uint64_t min,
+                 struct file_bw *f, const struct bench_desc *d);
 /* In init: the file this copy reads (f->path, a private copy with -C);
  * 0, or -1 after a message. */
 int file_bw_open(struct file_bw *f, int copy);

@@ -249,3 +249,53 @@ util_writen(int fd, const void *buf, size_t n)
 	}
 	return (ssize_t)put;
 }
+
+/* Append a copy of line to the list; 0, or -1 when out of memory. */
+static int
+add_line(struct util_lines *l, const char *line)
+{
+	if (l->n + 1 >= l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 16;
+		char **more = realloc(l->line, cap * sizeof(*more));
+
+		if (more == NULL)
+			return -1;
+		l->line = more;
+		l->cap = cap;
+	}
+	l->line[l->n] = strdup(line);
+	if (l->line[l->n] == NULL)
+		return -1;
+	l->line[++l->n] = NULL;
+	return 0;
+}
+
+int
+util_read_lines(FILE *in, const char *skip, struct util_lines *l)
+{
+	char buf[1024];
+
+	memset(l, 0, sizeof(*l));
+	while (fgets(buf, sizeof(buf), in) != NULL) {
+		char *p = buf + strspn(buf, skip);
+
+		p[strcspn(p, "\r\n")] = '\0';
+		if (*p != '\0' && add_line(l, p) != 0) {
+			util_err("out of memory");
+			util_free_lines(l);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+void
+util_free_lines(struct util_lines *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->line[i]);
+	free(l->line);
+	memset(l, 0, sizeof(*l));
+}
