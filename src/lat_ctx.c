@@ -47,8 +47,8 @@ struct state {
 	int nprocs;	  /* processes in the ring */
 	size_t size;	  /* bytes each process sums per hand-off */
 	struct ring ring; /* the ring measured */
+	struct ring_solo solo; /* its overhead: nprocs pipes */
 	uint64_t *buf;	  /* this process's working set */
-	int (*ovr)[2];	  /* overhead: nprocs pipes */
 };
 
 static uint64_t *
@@ -136,25 +136,10 @@ static int
 ovr_init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
-	int i;
 
 	(void)cx;
-	s->ovr = calloc((size_t)s->nprocs, sizeof(*s->ovr));
-	if (s->ovr == NULL) {
-		util_err("out of memory");
+	if (ring_solo_start(&s->solo, s->nprocs) != 0)
 		return -1;
-	}
-	for (i = 0; i < s->nprocs; i++)
-		if (pipe(s->ovr[i]) != 0) {
-			util_syserr("cannot make %d pipes", s->nprocs);
-			while (--i >= 0) {
-				close(s->ovr[i][0]);
-				close(s->ovr[i][1]);
-			}
-			free(s->ovr);
-			s->ovr = NULL;
-			return -1;
-		}
 	s->buf = working_set(s->size);
 	return s->size > 0 && s->buf == NULL ? -1 : 0;
 }
@@ -168,13 +153,8 @@ ovr_run(void *sp, uint64_t n)
 
 	while (n-- > 0)
 		for (i = 0; i < s->nprocs; i++) {
-			if (util_writen(s->ovr[i][1], &token, sizeof(token)) !=
-				    sizeof(token) ||
-			    util_readn(s->ovr[i][0], &token, sizeof(token)) !=
-				    sizeof(token)) {
-				util_syserr("pipe");
+			if (ring_solo_hop(&s->solo, i, &token) != 0)
 				return -1;
-			}
 			sum += mem_sum(s->buf, s->size);
 		}
 	timing_use(sum);
@@ -185,14 +165,8 @@ static void
 ovr_cleanup(void *sp)
 {
 	struct state *s = sp;
-	int i;
 
-	for (i = 0; s->ovr != NULL && i < s->nprocs; i++) {
-		close(s->ovr[i][0]);
-		close(s->ovr[i][1]);
-	}
-	free(s->ovr);
-	s->ovr = NULL;
+	ring_solo_stop(&s->solo);
 	free(s->buf);
 	s->buf = NULL;
 }

@@ -39,80 +39,20 @@
 #define CHUNK ((size_t)128 * 1024)
 
 struct state {
-	const char *dir;    /* where the private directory is made */
-	char *top;	    /* the private directory */
-	size_t size;	    /* bytes per file */
-	uint64_t per_dir;   /* most entries in one directory */
-	uint64_t made_dirs; /* files the directory tree can hold */
-	char *buf;	    /* what files are written with */
+	const char *dir;       /* where the private directory is made */
+	struct file_tree tree; /* the files, in the private directory */
+	size_t size;	       /* bytes per file */
+	char *buf;	       /* what files are written with */
 };
 
-/* The path of file i: its index in base per_dir, one directory per digit
- * but the last. */
-static void
-file_path(const struct state *s, uint64_t i, uint64_t capacity, char *path,
-	  size_t len)
-{
-	uint64_t span = 1;
-	size_t used = (size_t)snprintf(path, len, "%s", s->top);
-
-	if (s->per_dir < 2) /* main() allows 2 or more */
-		return;
-
-	while (span * s->per_dir < capacity)
-		span *= s->per_dir;
-	for (; span > 1; span /= s->per_dir)
-		used += (size_t)snprintf(path + used, len - used, "/d%llu",
-					 (unsigned long long)(i / span %
-							      s->per_dir));
-	snprintf(path + used, len - used, "/f%llu",
-		 (unsigned long long)(i % s->per_dir));
-}
-
-/* Make the directories n files need (untimed, once per capacity): the
+/* The directories n files need (untimed, once per capacity): the
  * create phase's before. */
 static int
 make_dirs(void *sp, uint64_t n)
 {
 	struct state *s = sp;
-	char path[PATH_MAX];
-	uint64_t i;
 
-	if (n <= s->made_dirs)
-		return 0;
-	/* A new capacity may change the depth: start from an empty tree
-	 * (the files are gone: every phase removes what it made). */
-	if (s->made_dirs > 0) {
-		super_rmtree(s->top);
-		if (mkdir(s->top, 0700) != 0) {
-			util_syserr("mkdir %s", s->top);
-			return -1;
-		}
-	}
-	for (i = 0; i < n; i += s->per_dir) {
-		char *slash;
-
-		file_path(s, i, n, path, sizeof(path));
-		slash = strrchr(path, '/');
-		*slash = '\0';
-		/* Make every directory on the way down. */
-		for (char *p = path + strlen(s->top) + 1; *p; p++) {
-			if (*p != '/')
-				continue;
-			*p = '\0';
-			if (mkdir(path, 0700) != 0 && errno != EEXIST) {
-				util_syserr("mkdir %s", path);
-				return -1;
-			}
-			*p = '/';
-		}
-		if (mkdir(path, 0700) != 0 && errno != EEXIST) {
-			util_syserr("mkdir %s", path);
-			return -1;
-		}
-	}
-	s->made_dirs = n;
-	return 0;
+	return file_tree_make(&s->tree, n);
 }
 
 /* The create phase's timed part (and the delete phase's untimed one). */
@@ -127,7 +67,7 @@ create_files(void *sp, uint64_t n)
 		size_t left = s->size;
 		int fd;
 
-		file_path(s, i, s->made_dirs, path, sizeof(path));
+		file_tree_path(&s->tree, i, path, sizeof(path));
 		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 		if (fd < 0) {
 			util_syserr("cannot create %s", path);
@@ -157,7 +97,7 @@ remove_files(void *sp, uint64_t n)
 	uint64_t i;
 
 	for (i = n; i-- > 0;) {
-		file_path(s, i, s->made_dirs, path, sizeof(path));
+		file_tree_path(&s->tree, i, path, sizeof(path));
 		if (unlink(path) != 0) {
 			util_syserr("cannot remove %s", path);
 			return -1;
@@ -179,10 +119,10 @@ init(void *sp, struct copy_ctx *cx)
 	struct state *s = sp;
 
 	(void)cx;
-	s->made_dirs = 0;
+	s->tree.capacity = 0;
 	s->buf = calloc(1, CHUNK);
-	s->top = super_mkdtemp(s->dir, "lat_fs");
-	if (s->buf == NULL || s->top == NULL) {
+	s->tree.top = super_mkdtemp(s->dir, "lat_fs");
+	if (s->buf == NULL || s->tree.top == NULL) {
 		free(s->buf);
 		s->buf = NULL;
 		return -1;
@@ -195,11 +135,11 @@ cleanup(void *sp)
 {
 	struct state *s = sp;
 
-	if (s->top != NULL)
-		super_rmtree(s->top);
-	free(s->top);
+	if (s->tree.top != NULL)
+		super_rmtree(s->tree.top);
+	free(s->tree.top);
 	free(s->buf);
-	s->top = NULL;
+	s->tree.top = NULL;
 	s->buf = NULL;
 }
 
@@ -260,7 +200,7 @@ option(void *sp, int c, const char *arg)
 		util_err("bad -n '%s': %s (2 to 1000000)", arg, why);
 		return -1;
 	}
-	s->per_dir = v;
+	s->tree.per_dir = v;
 	return 0;
 }
 
@@ -311,7 +251,7 @@ main(int argc, char **argv)
 {
 	size_t sizes[4] = { 0, 1024, 4096, 10240 }, i;
 	struct bench_opts o;
-	struct state s = { .per_dir = 100 };
+	struct state s = { .tree.per_dir = 100 };
 	struct bench_desc d = { .init = init, .cleanup = cleanup, .state = &s };
 	struct opts op = { &s, &sizes[0], 0 };
 	struct bench_prog p = prog;

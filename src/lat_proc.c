@@ -192,31 +192,6 @@ cleanup(void *sp)
 	s->devnull = -1;
 }
 
-/* hello in the directory of this program's executable. */
-static int
-find_hello(char *path, size_t len)
-{
-	char self[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	char *slash;
-
-	if (n <= 0) {
-		util_syserr("readlink /proc/self/exe");
-		return -1;
-	}
-	self[n] = '\0';
-	slash = strrchr(self, '/');
-	if (slash != NULL)
-		*slash = '\0';
-	if ((size_t)snprintf(path, len, "%s/hello", self) >= len ||
-	    access(path, X_OK) != 0) {
-		util_err("cannot run %s: hello must be next to %s", path,
-		         util_progname());
-		return -1;
-	}
-	return 0;
-}
-
 static const struct bench_prog prog = {
 	.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 	         "procedure|fork|exec|shell",
@@ -247,7 +222,7 @@ main(int argc, char **argv)
 	if (s.children)
 		bench_same_cpu(&o, 1);
 	if ((m->run == do_exec || m->run == do_shell) &&
-	    find_hello(s.hello, sizeof(s.hello)) != 0)
+	    util_sibling("hello", s.hello, sizeof(s.hello)) != 0)
 		return EXIT_FAILED;
 	d.run = m->run;
 	return bench_measure_us(&d, &o, m->label,

@@ -15,19 +15,17 @@
  * Output (stderr): "Select on 200 fd's: 1.0003 microseconds" or
  * "Select on 200 tcp fd's: 1.9010 microseconds"
  */
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/select.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include "lib_bench.h"
 #include "lib_file.h"
 #include "lib_harness.h"
+#include "lib_ipc.h"
 #include "lib_party.h"
 #include "lib_util.h"
 
@@ -40,39 +38,6 @@ struct state {
 	fd_set set;	/* every descriptor */
 };
 
-/* A connected loopback TCP socket; the other ends go to extra[]. */
-static int
-tcp_pair(struct state *s)
-{
-	struct sockaddr_in a;
-	socklen_t len = sizeof(a);
-	int l, c;
-
-	memset(&a, 0, sizeof(a));
-	a.sin_family = AF_INET;
-	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	l = socket(AF_INET, SOCK_STREAM, 0);
-	if (l < 0 || bind(l, (struct sockaddr *)&a, sizeof(a)) != 0 ||
-	    listen(l, 1) != 0 ||
-	    getsockname(l, (struct sockaddr *)&a, &len) != 0) {
-		util_syserr("cannot listen on loopback");
-		if (l >= 0)
-			close(l);
-		return -1;
-	}
-	c = socket(AF_INET, SOCK_STREAM, 0);
-	if (c < 0 || connect(c, (struct sockaddr *)&a, sizeof(a)) != 0) {
-		util_syserr("cannot connect on loopback");
-		close(l);
-		if (c >= 0)
-			close(c);
-		return -1;
-	}
-	s->extra[0] = l;
-	s->extra[1] = accept(l, NULL, NULL);
-	return c;
-}
-
 static int
 init(void *sp, struct copy_ctx *cx)
 {
@@ -83,7 +48,7 @@ init(void *sp, struct copy_ctx *cx)
 	(void)cx;
 	s->extra[0] = s->extra[1] = -1;
 	if (s->tcp) {
-		fd = tcp_pair(s);
+		fd = ipc_loopback(&s->extra[0], &s->extra[1]);
 	} else {
 		fd = file_scratch(path, sizeof(path), "lat_select.%d",
 		                  (int)getpid());

@@ -149,6 +149,76 @@ file_check_dir(const char *dir)
 	return 0;
 }
 
+/* File i's path in a tree for capacity files. */
+static void
+tree_path(const struct file_tree *t, uint64_t i, uint64_t capacity,
+          char *path, size_t len)
+{
+	uint64_t span = 1;
+	size_t used = (size_t)snprintf(path, len, "%s", t->top);
+
+	if (t->per_dir < 2)
+		return;
+	while (span * t->per_dir < capacity)
+		span *= t->per_dir;
+	for (; span > 1; span /= t->per_dir)
+		used += (size_t)snprintf(path + used, len - used, "/d%llu",
+		                         (unsigned long long)(i / span %
+		                                              t->per_dir));
+	snprintf(path + used, len - used, "/f%llu",
+	         (unsigned long long)(i % t->per_dir));
+}
+
+void
+file_tree_path(const struct file_tree *t, uint64_t i, char *path, size_t len)
+{
+	tree_path(t, i, t->capacity, path, len);
+}
+
+/* mkdir path unless it is there; 0, or -1 after a message. */
+static int
+make_dir(const char *path)
+{
+	if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+		util_syserr("mkdir %s", path);
+		return -1;
+	}
+	return 0;
+}
+
+int
+file_tree_make(struct file_tree *t, uint64_t n)
+{
+	char path[PATH_MAX];
+	uint64_t i;
+
+	if (n <= t->capacity)
+		return 0;
+	/* A new capacity may change the depth: start from an empty tree. */
+	if (t->capacity > 0) {
+		super_rmtree(t->top);
+		if (make_dir(t->top) != 0)
+			return -1;
+	}
+	for (i = 0; i < n; i += t->per_dir) {
+		tree_path(t, i, n, path, sizeof(path));
+		*strrchr(path, '/') = '\0';
+		/* Every directory on the way down. */
+		for (char *p = path + strlen(t->top) + 1; *p; p++) {
+			if (*p != '/')
+				continue;
+			*p = '\0';
+			if (make_dir(path) != 0)
+				return -1;
+			*p = '/';
+		}
+		if (make_dir(path) != 0)
+			return -1;
+	}
+	t->capacity = n;
+	return 0;
+}
+
 int
 file_size_arg(const char *arg, uint64_t min, const char *too_small,
               uint64_t *size)

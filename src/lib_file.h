@@ -27,6 +27,22 @@ void file_release(char **own);
 /* dir is a directory this process can write in; 0, or -1 after a
  * message. */
 int file_check_dir(const char *dir);
+/*
+ * Files spread over a tree of directories under top, none holding more
+ * than per_dir (2 or more) entries: file i's index in base per_dir, a
+ * directory "dD" per digit but the last, then "fF".
+ */
+struct file_tree {
+	char *top;         /* the tree's directory (made by the caller) */
+	uint64_t per_dir;  /* most entries in one directory */
+	uint64_t capacity; /* files the directories made can hold */
+};
+/* File i's path (i below capacity) into path, len bytes. */
+void file_tree_path(const struct file_tree *t, uint64_t i, char *path,
+                    size_t len);
+/* The directories n files need; a tree made for fewer is emptied first
+ * (its files must be gone).  0, or -1 after a message. */
+int file_tree_make(struct file_tree *t, uint64_t n);
 /* A size operand (suffixes as util_parse_size) of at least min bytes
  * (too_small says so otherwise) and at most half the address space into
  * *size; 0, or -1 after "bad size 'ARG': why". */

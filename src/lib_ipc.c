@@ -3,7 +3,10 @@
  * share: the bodies of the helper
  * processes (an echo for round trips, a source for bandwidth).
  */
+#include <arpa/inet.h>
 #include <errno.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -326,4 +329,36 @@ ipc_latency_main(int argc, char **argv,
 	                 : NULL,
 	          &o, lat_option, &s);
 	return bench_measure_us(&d, &o, label, 1);
+}
+
+int
+ipc_loopback(int *listener, int *accepted)
+{
+	struct sockaddr_in a;
+	socklen_t len = sizeof(a);
+	int l, c;
+
+	memset(&a, 0, sizeof(a));
+	a.sin_family = AF_INET;
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	l = socket(AF_INET, SOCK_STREAM, 0);
+	if (l < 0 || bind(l, (struct sockaddr *)&a, sizeof(a)) != 0 ||
+	    listen(l, 1) != 0 ||
+	    getsockname(l, (struct sockaddr *)&a, &len) != 0) {
+		util_syserr("cannot listen on loopback");
+		if (l >= 0)
+			close(l);
+		return -1;
+	}
+	c = socket(AF_INET, SOCK_STREAM, 0);
+	if (c < 0 || connect(c, (struct sockaddr *)&a, sizeof(a)) != 0) {
+		util_syserr("cannot connect on loopback");
+		close(l);
+		if (c >= 0)
+			close(c);
+		return -1;
+	}
+	*listener = l;
+	*accepted = accept(l, NULL, NULL);
+	return c;
 }

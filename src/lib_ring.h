@@ -1,7 +1,8 @@
 /*
  * lib_ring.h - a ring of processes linked by pipes, around which a token
  * goes (lat_ctx): this process and members 1..n-1, each reading from the
- * one before and writing to the one after.
+ * one before and writing to the one after; and its overhead, the same
+ * pipe operations in one process.
  */
 #ifndef LIB_RING_H
 #define LIB_RING_H
@@ -31,5 +32,17 @@ int ring_start(struct ring *r, struct copy_ctx *cx, int n,
 int ring_lap(const struct ring *r, int *token);
 /* Close this process's ends and end every member. */
 void ring_stop(struct ring *r);
+
+/* The same pipe operations in this process alone (a ring's overhead):
+ * n pipes, each written and read in turn. */
+struct ring_solo {
+	int n;
+	int (*pipes)[2];
+};
+/* 0, or -1 after a message (nothing left open). */
+int ring_solo_start(struct ring_solo *r, int n);
+/* The token through pipe i; 0, or -1 after a message. */
+int ring_solo_hop(const struct ring_solo *r, int i, int *token);
+void ring_solo_stop(struct ring_solo *r);
 
 #endif

@@ -299,3 +299,27 @@ util_free_lines(struct util_lines *l)
 	free(l->line);
 	memset(l, 0, sizeof(*l));
 }
+
+int
+util_sibling(const char *name, char *path, size_t len)
+{
+	char self[4096];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	char *slash;
+
+	if (n <= 0) {
+		util_syserr("readlink /proc/self/exe");
+		return -1;
+	}
+	self[n] = '\0';
+	slash = strrchr(self, '/');
+	if (slash != NULL)
+		*slash = '\0';
+	if ((size_t)snprintf(path, len, "%s/%s", self, name) >= len ||
+	    access(path, X_OK) != 0) {
+		util_err("cannot run %s: %s must be next to %s", path, name,
+		         util_progname());
+		return -1;
+	}
+	return 0;
+}

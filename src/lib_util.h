@@ -60,6 +60,11 @@ int util_env_double(const char *name, double *out);
 ssize_t util_readn(int fd, void *buf, size_t n);
 ssize_t util_writen(int fd, const void *buf, size_t n);
 
+/* The program `name` in the directory of this program's executable,
+ * into path (len bytes); 0, or -1 after "cannot run PATH: NAME must be
+ * next to PROG" when it is not there to run. */
+int util_sibling(const char *name, char *path, size_t len);
+
 /* The non-empty lines of a text, each without the characters of skip
  * that start it and without its line end (lines of up to 1023 bytes). */
 struct util_lines {
