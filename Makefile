@@ -154,6 +154,7 @@ COMPARE_MODULES := \
 # Unit tests (tests/unit/<name>.c), one per line.
 UNIT_TESTS := \
 	test_analysis \
+	test_file \
 	test_mem \
 	test_mixed \
 	test_opts \

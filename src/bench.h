@@ -21,6 +21,7 @@
  *   lib_chase    chase_   random chases: latency, parallelism
  *   lib_analysis line_ cache_  line's and cache's decisions
  *   lib_ipc      ipc_     helpers of the pipe and socket benchmarks
+ *   lib_ring     ring_    a ring of processes passing a token (lat_ctx)
  *   lib_ops      ops_     dependent arithmetic chains
  *   lib_tcp      net_     sockets, network options, servers
  *   lib_peer     peer_    the local process at a socket's other end
@@ -49,6 +50,7 @@
 #include "lib_chase.h"
 #include "lib_analysis.h"
 #include "lib_ipc.h"
+#include "lib_ring.h"
 #include "lib_ops.h"
 #include "lib_tcp.h"
 #include "lib_peer.h"

@@ -43,6 +43,8 @@
 
 struct state {
 	char hello[PATH_MAX]; /* the program exec and shell run */
+	char *argv[4];        /* what they run: hello, or sh -c hello */
+	const char *what;     /* its name in messages */
 	int devnull;          /* standard output of the children */
 	int children;         /* the mode forks (a party per child) */
 	struct copy_ctx *cx;  /* the copy measuring, for its children */
@@ -90,10 +92,13 @@ do_procedure(void *sp, uint64_t n)
 	return 0;
 }
 
+/* fork: fork, the child exits at once; exec and shell: fork, the child
+ * execs s->argv with standard output on /dev/null.  Then wait. */
 static int
-do_fork(void *sp, uint64_t n)
+do_spawn(void *sp, uint64_t n)
 {
-	const struct state *s = sp;
+	static char *const envp[] = { NULL };
+	struct state *s = sp;
 
 	while (n-- > 0) {
 		pid_t pid = fork();
@@ -104,55 +109,15 @@ do_fork(void *sp, uint64_t n)
 		}
 		if (pid == 0) {
 			party_child_start(s->cx);
-			_exit(0);
+			if (s->argv[0] == NULL)
+				_exit(0);
+			dup2(s->devnull, STDOUT_FILENO);
+			execve(s->argv[0], s->argv, envp);
+			_exit(127);
 		}
-		if (reap(pid, "fork") != 0)
+		if (reap(pid, s->what) != 0)
 			return -1;
 	}
-	return 0;
-}
-
-/* Fork and exec argv with standard output on /dev/null. */
-static int
-spawn(struct state *s, char *const argv[], const char *what)
-{
-	static char *const envp[] = { NULL };
-	pid_t pid = fork();
-
-	if (pid < 0) {
-		util_syserr("fork");
-		return -1;
-	}
-	if (pid == 0) {
-		party_child_start(s->cx);
-		dup2(s->devnull, STDOUT_FILENO);
-		execve(argv[0], argv, envp);
-		_exit(127);
-	}
-	return reap(pid, what);
-}
-
-static int
-do_exec(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-	char *argv[] = { s->hello, NULL };
-
-	while (n-- > 0)
-		if (spawn(s, argv, "exec of hello") != 0)
-			return -1;
-	return 0;
-}
-
-static int
-do_shell(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-	char *argv[] = { "/bin/sh", "-c", s->hello, NULL };
-
-	while (n-- > 0)
-		if (spawn(s, argv, "/bin/sh -c hello") != 0)
-			return -1;
 	return 0;
 }
 
@@ -160,11 +125,12 @@ static const struct mode {
 	const char *name;
 	const char *label;
 	int (*run)(void *, uint64_t);
+	const char *what; /* do_spawn: what it runs, as messages name it */
 } modes[] = {
-	{ "procedure", "Procedure call", do_procedure },
-	{ "fork", "Process fork+exit", do_fork },
-	{ "exec", "Process fork+execve", do_exec },
-	{ "shell", "Process fork+/bin/sh -c", do_shell },
+	{ "procedure", "Procedure call", do_procedure, NULL },
+	{ "fork", "Process fork+exit", do_spawn, "fork" },
+	{ "exec", "Process fork+execve", do_spawn, "exec of hello" },
+	{ "shell", "Process fork+/bin/sh -c", do_spawn, "/bin/sh -c hello" },
 };
 #define NMODES (sizeof(modes) / sizeof(modes[0]))
 
@@ -221,9 +187,14 @@ main(int argc, char **argv)
 	s.children = m->run != do_procedure;
 	if (s.children)
 		bench_same_cpu(&o, 1);
-	if ((m->run == do_exec || m->run == do_shell) &&
-	    util_sibling("hello", s.hello, sizeof(s.hello)) != 0)
-		return EXIT_FAILED;
+	s.what = m->what;
+	if (m->what != NULL && strcmp(m->what, "fork") != 0) {
+		if (util_sibling("hello", s.hello, sizeof(s.hello)) != 0)
+			return EXIT_FAILED;
+		s.argv[0] = m->what[0] == '/' ? "/bin/sh" : s.hello;
+		s.argv[1] = m->what[0] == '/' ? "-c" : NULL;
+		s.argv[2] = m->what[0] == '/' ? s.hello : NULL;
+	}
 	d.run = m->run;
 	return bench_measure_us(&d, &o, m->label,
 				m->run == do_procedure ? 10 : 1);

@@ -44,6 +44,7 @@ struct state {
 	char *page;       /* the read-only mapping */
 	size_t pagesize;  /* its length */
 	pid_t self;       /* getpid(), taken once */
+	int sig;          /* what catch and its baseline send: SIGUSR1, 0 */
 };
 
 /* Faults still to take before the store may succeed; the handler's only
@@ -93,26 +94,15 @@ do_install(void *sp, uint64_t n)
 	return 0;
 }
 
+/* kill(self, s->sig): catch with SIGUSR1, its baseline with 0 (the
+ * permission check alone). */
 static int
-do_kill0(void *sp, uint64_t n)
+do_kill(void *sp, uint64_t n)
 {
 	struct state *s = sp;
 
 	while (n-- > 0)
-		if (kill(s->self, 0) != 0) {
-			util_syserr("kill");
-			return -1;
-		}
-	return 0;
-}
-
-static int
-do_catch(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-
-	while (n-- > 0)
-		if (kill(s->self, SIGUSR1) != 0) {
+		if (kill(s->self, s->sig) != 0) {
 			util_syserr("kill");
 			return -1;
 		}
@@ -202,7 +192,10 @@ choose_install(struct bench_desc *d, int figure)
 static void
 choose_catch(struct bench_desc *d, int figure)
 {
-	d->run = figure ? do_catch : do_kill0;
+	struct state *s = d->state;
+
+	s->sig = figure ? SIGUSR1 : 0;
+	d->run = do_kill;
 }
 
 /* prot: catch, then the fault on the mapped file. */
@@ -212,7 +205,8 @@ choose_prot(struct bench_desc *d, int figure)
 	struct state *s = d->state;
 
 	s->file = figure ? s->prot : NULL; /* init maps it for prot */
-	d->run = figure ? do_prot : do_catch;
+	s->sig = SIGUSR1;
+	d->run = figure ? do_prot : do_kill;
 }
 
 static const struct mode {
