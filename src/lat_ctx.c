@@ -208,27 +208,16 @@ option(void *sp, int c, const char *arg)
 	return 0;
 }
 
-/* The process counts (1..MAX_PROCS each) into counts; the largest, 0
- * after a message. */
-static uint64_t
-parse_counts(int n, char **argv, uint64_t *counts)
+/* Process count arg (1..MAX_PROCS) into *n; -1 after a message. */
+static int
+count_arg(const char *arg, uint64_t *n)
 {
-	const char *why;
-	uint64_t v, maxn = 0;
-	int i;
+	const char *why = util_parse_u64(arg, 1, MAX_PROCS, n);
 
-	for (i = 0; i < n; i++) {
-		why = util_parse_u64(argv[i], 1, MAX_PROCS, &v);
-		if (why != NULL) {
-			util_err("bad process count '%s': %s (1 to %d)", argv[i],
-				 why, MAX_PROCS);
-			return 0;
-		}
-		counts[i] = v;
-		if (v > maxn)
-			maxn = v;
-	}
-	return maxn;
+	if (why == NULL)
+		return 0;
+	util_err("bad process count '%s': %s (1 to %d)", arg, why, MAX_PROCS);
+	return -1;
 }
 
 /* The overhead once, for the largest ring, in one process: microseconds
@@ -236,10 +225,8 @@ parse_counts(int n, char **argv, uint64_t *counts)
 static double
 overhead_us(struct state *s, const struct bench_opts *o, uint64_t maxn)
 {
-	struct bench_desc ovr = { .init = ovr_init,
-				  .run = ovr_run,
-				  .cleanup = ovr_cleanup,
-				  .state = s };
+	struct bench_desc ovr = { .init = ovr_init, .run = ovr_run,
+		                  .cleanup = ovr_cleanup, .state = s };
 	struct bench_opts oo = *o;
 	struct bench_result r;
 	double us;
@@ -253,21 +240,21 @@ overhead_us(struct state *s, const struct bench_opts *o, uint64_t maxn)
 	return us;
 }
 
-/* A ring of each count: a line each where the switch is above the
- * overhead.  How many lines, -1 after a message. */
+/* A ring of each count (checked by count_arg): a line each where the
+ * switch is above the overhead.  How many lines, -1 after a message. */
 static int
-rings(struct state *s, struct bench_opts *o, const uint64_t *counts, int n,
+rings(struct state *s, struct bench_opts *o, char **counts, int n,
       double ovr_us, uint64_t kb)
 {
-	struct bench_desc ring = { .init = ring_init,
-				   .run = ring_run,
-				   .cleanup = ring_cleanup,
-				   .state = s };
+	struct bench_desc ring = { .init = ring_init, .run = ring_run,
+		                   .cleanup = ring_cleanup, .state = s };
 	struct bench_result r;
+	uint64_t v;
 	int i, printed = 0;
 
 	for (i = 0; i < n; i++) {
-		s->nprocs = (int)counts[i];
+		(void)count_arg(counts[i], &v);
+		s->nprocs = (int)v;
 		o->helpers = s->nprocs - 1;
 		if (bench_run(&ring, o, &r) != 0)
 			return -1;
@@ -295,31 +282,26 @@ main(int argc, char **argv)
 {
 	struct bench_opts o;
 	struct state s;
-	uint64_t kb = 0, maxn, *counts;
+	uint64_t kb = 0, maxn = 0, v;
 	double ovr_us;
-	int first, ncounts, printed = -1;
+	int a, first;
 	struct bench_prog p = prog;
 
 	memset(&s, 0, sizeof(s));
 	p.ctx = &kb;
 	first = bench_begin(argc, argv, &p, &o);
 	sched_set_default("SAME");
-	ncounts = argc - first;
-	counts = calloc((size_t)ncounts, sizeof(*counts));
-	if (counts == NULL)
-		return EXIT_FAILED;
-	maxn = parse_counts(ncounts, argv + first, counts);
-	if (maxn == 0) {
-		free(counts);
-		return EXIT_USAGE;
+	for (a = first; a < argc; a++) {
+		if (count_arg(argv[a], &v) != 0)
+			return EXIT_USAGE;
+		maxn = v > maxn ? v : maxn;
 	}
 	s.size = (size_t)kb * 1024;
 	ovr_us = overhead_us(&s, &o, maxn);
-	if (ovr_us >= 0) {
-		report_text("\n\"size=%lluk ovr=%.2f\n", (unsigned long long)kb,
-			    ovr_us);
-		printed = rings(&s, &o, counts, ncounts, ovr_us, kb);
-	}
-	free(counts);
-	return printed > 0 ? 0 : EXIT_FAILED;
+	if (ovr_us < 0)
+		return EXIT_FAILED;
+	report_text("\n\"size=%lluk ovr=%.2f\n", (unsigned long long)kb, ovr_us);
+	return rings(&s, &o, argv + first, argc - first, ovr_us, kb) > 0
+	               ? 0
+	               : EXIT_FAILED;
 }

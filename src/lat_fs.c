@@ -42,6 +42,8 @@ struct state {
 	const char *dir;       /* where the private directory is made */
 	struct file_tree tree; /* the files, in the private directory */
 	size_t size;	       /* bytes per file */
+	size_t sizes[4];       /* the sizes measured in turn */
+	size_t nsizes;         /* 4, or 1 with -s */
 	char *buf;	       /* what files are written with */
 };
 
@@ -166,20 +168,12 @@ report_fs(double size_bytes, const struct bench_result *create,
 	return 0;
 }
 
-/* What -s and -n set. */
-struct opts {
-	struct state *s; /* -n: its entries per directory */
-	size_t *size;    /* -s: the one size instead of the four */
-	int one;         /* -s was given */
-};
-
 /* -s (one size instead of the four) and -n (entries per directory);
  * 0, or -1 after a message. */
 static int
 option(void *sp, int c, const char *arg)
 {
-	struct opts *op = sp;
-	struct state *s = op->s;
+	struct state *s = sp;
 	const char *why;
 	uint64_t v;
 
@@ -191,8 +185,8 @@ option(void *sp, int c, const char *arg)
 			util_err("bad -s '%s': %s", arg, why);
 			return -1;
 		}
-		*op->size = (size_t)v;
-		op->one = 1;
+		s->sizes[0] = (size_t)v;
+		s->nsizes = 1;
 		return 0;
 	}
 	why = util_parse_u64(arg, 2, 1000000, &v);
@@ -249,15 +243,15 @@ static const struct bench_prog prog = {
 int
 main(int argc, char **argv)
 {
-	size_t sizes[4] = { 0, 1024, 4096, 10240 }, i;
 	struct bench_opts o;
-	struct state s = { .tree.per_dir = 100 };
+	struct state s = { .tree.per_dir = 100, .sizes = { 0, 1024, 4096, 10240 },
+		           .nsizes = 4 };
 	struct bench_desc d = { .init = init, .cleanup = cleanup, .state = &s };
-	struct opts op = { &s, &sizes[0], 0 };
 	struct bench_prog p = prog;
+	size_t i;
 	int first;
 
-	p.ctx = &op;
+	p.ctx = &s;
 	first = bench_begin(argc, argv, &p, &o);
 	s.dir = first < argc ? argv[first] : NULL;
 	if (s.dir == NULL) {
@@ -267,8 +261,8 @@ main(int argc, char **argv)
 	}
 	if (file_check_dir(s.dir) != 0)
 		return EXIT_FAILED;
-	for (i = 0; i < (op.one ? 1 : 4); i++)
-		if (one_size(&d, &o, sizes[i]) != 0)
+	for (i = 0; i < s.nsizes; i++)
+		if (one_size(&d, &o, s.sizes[i]) != 0)
 			return EXIT_FAILED;
 	return 0;
 }

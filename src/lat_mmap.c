@@ -33,11 +33,8 @@
 #define MIN_SIZE ((uint64_t)320 * 1024)
 
 struct state {
-	const char *file; /* the file named */
-	char *own;	  /* -C: this copy's private file */
-	int private_copy; /* -C */
+	struct file_bw f; /* the file, -C, the bytes mapped (lib_file) */
 	int spread;	  /* -r: touch across the whole mapping */
-	uint64_t size;	  /* bytes mapped */
 	int fd;		  /* the open file */
 };
 
@@ -45,14 +42,12 @@ static int
 init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
-	const char *path;
 
-	path = file_for_copy(s->file, s->private_copy, s->size, cx->copy, &s->own);
-	if (path == NULL)
+	if (file_bw_open(&s->f, cx->copy) != 0)
 		return -1;
-	s->fd = open(path, O_RDWR);
+	s->fd = open(s->f.path, O_RDWR);
 	if (s->fd < 0) {
-		util_syserr("cannot open %s for writing", path);
+		util_syserr("cannot open %s for writing", s->f.path);
 		return -1;
 	}
 	return 0;
@@ -63,10 +58,10 @@ run(void *sp, uint64_t n)
 {
 	struct state *s = sp;
 	size_t step = s->spread ? 160 * 1024 : 16 * 1024;
-	size_t end = s->spread ? (size_t)s->size : (size_t)s->size / 10;
+	size_t end = s->spread ? (size_t)s->f.size : (size_t)s->f.size / 10;
 
 	while (n-- > 0) {
-		volatile char *p = mmap(NULL, (size_t)s->size,
+		volatile char *p = mmap(NULL, (size_t)s->f.size,
 					PROT_READ | PROT_WRITE, MAP_SHARED,
 					s->fd, 0);
 		size_t i;
@@ -80,7 +75,7 @@ run(void *sp, uint64_t n)
 
 			p[i] = c;
 		}
-		munmap((void *)p, (size_t)s->size);
+		munmap((void *)p, (size_t)s->f.size);
 	}
 	return 0;
 }
@@ -92,7 +87,7 @@ cleanup(void *sp)
 
 	if (s->fd >= 0)
 		close(s->fd);
-	file_release(&s->own);
+	file_release(&s->f.own);
 	s->fd = -1;
 }
 
@@ -101,11 +96,9 @@ option(void *sp, int c, const char *arg)
 {
 	struct state *s = sp;
 
-	(void)arg;
-	if (c == 'r')
-		s->spread = 1;
-	else
-		s->private_copy = 1;
+	if (c != 'r')
+		return file_bw_option(&s->f, c, arg);
+	s->spread = 1;
 	return 0;
 }
 
@@ -152,13 +145,14 @@ main(int argc, char **argv)
 	p.ctx = &s;
 	first = bench_begin(argc, argv, &p, &o);
 	if (file_size_arg(argv[first], MIN_SIZE, "too small (at least 320 KB)",
-	                  &s.size) != 0)
+	                  &s.f.size) != 0)
 		return EXIT_USAGE;
-	s.file = argv[first + 1];
-	if (file_check(s.file, s.size, NULL) != 0 || bench_run(&d, &o, &r) != 0)
+	s.f.file = argv[first + 1];
+	if (file_check(s.f.file, s.f.size, NULL) != 0 ||
+	    bench_run(&d, &o, &r) != 0)
 		return EXIT_FAILED;
-	rc = report_size_us(&r, s.spread ? "mmap -r" : "mmap", (double)s.size,
-			    1);
+	rc = report_size_us(&r, s.spread ? "mmap -r" : "mmap",
+	                    (double)s.f.size, 1);
 	bench_result_free(&r);
 	return rc == 0 ? 0 : EXIT_FAILED;
 }

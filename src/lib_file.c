@@ -281,9 +281,8 @@ file_made(const char *name, const char *data, size_t n)
 	return path;
 }
 
-/* -C: a private copy of the file for each copy. */
-static int
-bw_option(void *sp, int c, const char *arg)
+int
+file_bw_option(void *sp, int c, const char *arg)
 {
 	(void)c;
 	(void)arg;
@@ -298,7 +297,7 @@ file_bw_main(int argc, char **argv, const char *once, uint64_t min,
 	const struct { const char *name; } modes[] = { { once },
 		                                       { "open2close" } };
 	char usage[160], help[512];
-	struct bench_prog p = { usage, help, 3, 3, 0, bw_option, f };
+	struct bench_prog p = { usage, help, 3, 3, 0, file_bw_option, f };
 	struct bench_opts o;
 	struct bench_result r;
 	int first, rc;

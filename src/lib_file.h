@@ -58,8 +58,9 @@ int file_scratch(char *path, size_t len, const char *fmt, ...)
 char *file_made(const char *name, const char *data, size_t n);
 
 /*
- * bw_file_rd and bw_mmap_rd: one body, the way of reading a parameter.
- * The common part of their state comes first in the program's own.
+ * The file a program reads, with -C (a private copy per copy): the
+ * state of bw_file_rd and bw_mmap_rd (one body, file_bw_main), lat_mmap
+ * and lat_pagefault starts with it.
  */
 struct file_bw {
 	const char *file; /* the file named */
@@ -67,7 +68,7 @@ struct file_bw {
 	const char *path; /* the file this copy reads */
 	int private_copy; /* -C */
 	int open2close;   /* reopen every iteration (else the "once" mode) */
-	uint64_t size;    /* bytes per iteration */
+	uint64_t size;    /* bytes per iteration (and of a private copy) */
 };
 /*
  * The whole program but for its reading: bench_begin with the usage
@@ -79,6 +80,8 @@ struct file_bw {
  */
 int file_bw_main(int argc, char **argv, const char *once, uint64_t min,
                  struct file_bw *f, const struct bench_desc *d);
+/* The -C option's handler (struct bench_prog), ctx a struct file_bw. */
+int file_bw_option(void *ctx, int c, const char *arg);
 /* In init: the file this copy reads (f->path, a private copy with -C);
  * 0, or -1 after a message. */
 int file_bw_open(struct file_bw *f, int copy);
