@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "lib_bench.h"
+#include "lib_chase.h"
 #include "lib_clock.h"
 #include "lib_harness.h"
 #include "lib_party.h"
@@ -37,34 +38,18 @@
 
 struct state {
 	int jobs;
-	uint64_t work;	  /* chase steps per job */
-	void *cell;	  /* points to itself */
+	uint64_t work;	  /* chase rounds (of 100 steps) per job */
+	void **cell;	  /* points to itself (a chase of one step) */
 	pid_t *pids;
 	struct copy_ctx *cx; /* the copy measuring: its jobs are placed */
 };
-
-/* n steps of the self-pointing chase, 10 per round. */
-static void *
-chase(void *p, uint64_t n)
-{
-	void **q = p;
-
-	while (n >= 10) {
-		q = *q; q = *q; q = *q; q = *q; q = *q;
-		q = *q; q = *q; q = *q; q = *q; q = *q;
-		n -= 10;
-	}
-	while (n-- > 0)
-		q = *q;
-	return q;
-}
 
 static int
 work_run(void *sp, uint64_t n)
 {
 	struct state *s = sp;
 
-	timing_use_ptr(chase(s->cell, n * 100));
+	timing_use_ptr(chase100(s->cell, n));
 	return 0;
 }
 
@@ -109,7 +94,7 @@ run(void *sp, uint64_t n)
 			if (s->pids[i] < 0)
 				return -1;
 			if (s->pids[i] == 0) {
-				timing_use_ptr(chase(s->cell, s->work));
+				timing_use_ptr(chase100(s->cell, s->work));
 				_exit(0);
 			}
 		}
@@ -168,7 +153,8 @@ one_work(struct state *s, const struct bench_opts *o, uint64_t usecs,
 	char key[32], metric[64];
 	int rc;
 
-	s->work = (uint64_t)((double)usecs * 1000.0 / ns_per_step);
+	s->work = (uint64_t)((double)usecs * 1000.0 / ns_per_step / 100.0 +
+	                     0.5);
 	if (bench_run(&d, o, &t) != 0)
 		return -1;
 	snprintf(key, sizeof(key), "%llu", (unsigned long long)usecs);
@@ -200,7 +186,7 @@ main(int argc, char **argv)
 	int a, rc = 0, first = bench_begin(argc, argv, &prog, &o);
 
 	memset(&s, 0, sizeof(s));
-	s.cell = &s.cell;
+	s.cell = (void **)&s.cell;
 	if (count_arg("Njobs", argv[first], MAX_JOBS, &jobs) != 0)
 		return EXIT_USAGE;
 	for (a = first + 1; a < argc; a++)

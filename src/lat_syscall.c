@@ -183,16 +183,17 @@ main(int argc, char **argv)
 		.init = init, .run = NULL, .cleanup = cleanup, .state = &s
 	};
 	struct stat st;
+	char made[4096];
 	int first = bench_begin(argc, argv, &prog, &o);
 
 	s.m = &modes[bench_lookup("mode", argv[first], modes, NMODES,
 	                          sizeof(modes[0]))];
 	if (s.m->run == do_stat || s.m->run == do_fstat ||
 	    s.m->run == do_open) {
-		s.file = first + 1 < argc
-		             ? argv[first + 1]
-		             : file_made("lat_syscall.file", "lmbench-ng\n", 11);
-		if (s.file == NULL)
+		s.file = first + 1 < argc ? argv[first + 1] : made;
+		if (s.file == made &&
+		    file_made(made, sizeof(made), "lat_syscall.file",
+		              "lmbench-ng\n", 11) != 0)
 			return EXIT_FAILED;
 		if (stat(s.file, &st) != 0) {
 			util_syserr("cannot stat %s", s.file);

@@ -257,16 +257,16 @@ file_scratch(char *path, size_t len, const char *fmt, ...)
 	return fd;
 }
 
-char *
-file_made(const char *name, const char *data, size_t n)
+int
+file_made(char *path, size_t len, const char *name, const char *data,
+          size_t n)
 {
-	char *path = malloc(PATH_MAX);
 	char *zeros = data != NULL ? NULL : calloc(1, n + 1);
 	int fd, ok = 0;
 
-	if (path == NULL || (data == NULL && zeros == NULL)) {
+	if (data == NULL && zeros == NULL) {
 		util_err("out of memory");
-	} else if ((fd = file_scratch(path, PATH_MAX, "%s", name)) >= 0) {
+	} else if ((fd = file_scratch(path, len, "%s", name)) >= 0) {
 		ok = util_writen(fd, data != NULL ? data : zeros, n) ==
 		     (ssize_t)n;
 		if (!ok)
@@ -274,11 +274,7 @@ file_made(const char *name, const char *data, size_t n)
 		close(fd);
 	}
 	free(zeros);
-	if (!ok) {
-		free(path);
-		return NULL;
-	}
-	return path;
+	return ok ? 0 : -1;
 }
 
 int

@@ -54,8 +54,10 @@ int file_size_arg(const char *arg, uint64_t min, const char *too_small,
 int file_scratch(char *path, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* A scratch file `name` holding the n bytes of data (NULL: n zero
- * bytes), closed: its path (malloc'd), or NULL after a message. */
-char *file_made(const char *name, const char *data, size_t n);
+ * bytes), closed, its path in path (len bytes); 0, or -1 after a
+ * message. */
+int file_made(char *path, size_t len, const char *name, const char *data,
+              size_t n);
 
 /*
  * The file a program reads, with -C (a private copy per copy): the
