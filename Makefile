@@ -154,6 +154,7 @@ LIB_MODULES := \
 	lib_peer \
 	lib_polled \
 	lib_report \
+	lib_ring \
 	lib_rtt \
 	lib_sample \
 	lib_sched \
@@ -189,6 +190,7 @@ COMPARE_MODULES := \
 # Unit tests (tests/unit/<name>.c), one per line.
 UNIT_TESTS := \
 	test_analysis \
+	test_file \
 	test_mem \
 	test_mixed \
 	test_opts \

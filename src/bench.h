@@ -21,6 +21,7 @@
  *   lib_chase    chase_   random chases: latency, parallelism
  *   lib_analysis line_ cache_  line's and cache's decisions
  *   lib_ipc      ipc_     helpers of the pipe and socket benchmarks
+ *   lib_ring     ring_    a ring of processes passing a token (lat_ctx)
  *   lib_ops      ops_     dependent arithmetic chains
  *   lib_topo     topo_    which CPUs share a cache; CROSS's pairs
  *   lib_net      net_     sockets, network options, a client's end
@@ -39,6 +40,13 @@
  *   lib_unix     unix_    UNIX-domain pairs and abstract addresses
  *   lib_file     file_    the files the file and VM benchmarks read
  *   lib_report   report_  the classic lines and the JSON records
+ *   lib_json     json_    a record's pieces: exact numbers, params, the
+ *                         run's context
+ *   lib_bw       bw_      bw_mem's kernels (lib_bw_classic: lmbench's)
+ *   lib_sweep    sweep_   cache's sweep of sizes
+ *   lib_threads  thr_     CPU lists, pinned teams of threads
+ *   lib_load     load_    traffic threads (lat_mem_load, bw_mem_peak)
+ *   lib_sample   sample_  results from a program's own samples
  *
  * Conventions: library functions return 0 (or a pointer) on success and
  * -1 (or NULL) after printing why on stderr; only main() and usage()
@@ -60,6 +68,7 @@
 #include "lib_chase.h"
 #include "lib_analysis.h"
 #include "lib_ipc.h"
+#include "lib_ring.h"
 #include "lib_ops.h"
 #include "lib_topo.h"
 #include "lib_net.h"
@@ -77,5 +86,11 @@
 #include "lib_unix.h"
 #include "lib_file.h"
 #include "lib_report.h"
+#include "lib_json.h"
+#include "lib_bw.h"
+#include "lib_sweep.h"
+#include "lib_threads.h"
+#include "lib_load.h"
+#include "lib_sample.h"
 
 #endif

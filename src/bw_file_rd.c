@@ -131,18 +131,12 @@ cleanup(void *sp)
 	s->fd = -1;
 }
 
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] "\
-	"<size> open2close|io_only <filename>"
-
 int
 main(int argc, char **argv)
 {
-	struct state s;
-	struct bench_desc d = {
-		.init = init, .run = run, .cleanup = cleanup, .state = &s
-	};
+	static struct state s;
+	const struct bench_desc d = { .init = init, .run = run,
+		                      .cleanup = cleanup, .state = &s };
 
-	memset(&s, 0, sizeof(s));
-	return file_bw_main(argc, argv, USAGE, "io_only", MIN_SIZE, &s.f, &d);
+	return file_bw_main(argc, argv, "io_only", MIN_SIZE, &s.f, &d);
 }

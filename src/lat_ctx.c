@@ -21,27 +21,24 @@
  *
  * Usage: lat_ctx [-P <parallelism>] [-W <warmup>] [-N <repetitions>]
  *        [-s kbytes] processes [processes ...]
+ * (The ring itself is lib_ring.)
  * Output (stderr): a blank line, "size=16k ovr=1.50, then per count
  * "N T" (processes, microseconds per switch, %.2f).
  */
-#include <errno.h>
-#include <signal.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "lib_bench.h"
 #include "lib_clock.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
-#include "lib_opts.h"
 #include "lib_party.h"
 #include "lib_report.h"
+#include "lib_ring.h"
 #include "lib_sched.h"
-#include "lib_super.h"
 #include "lib_util.h"
 
 #define MAX_PROCS 100000
@@ -49,11 +46,9 @@
 struct state {
 	int nprocs;	  /* processes in the ring */
 	size_t size;	  /* bytes each process sums per hand-off */
-	int out;	  /* this process's write end (to helper 1) */
-	int in;		  /* and read end (from the last helper) */
-	pid_t *pids;	  /* the helpers */
+	struct ring ring; /* the ring measured */
+	struct ring_solo solo; /* its overhead: nprocs pipes */
 	uint64_t *buf;	  /* this process's working set */
-	int (*ovr)[2];	  /* overhead: nprocs pipes */
 };
 
 static uint64_t *
@@ -72,10 +67,12 @@ working_set(size_t bytes)
 	return p;
 }
 
-/* A helper: token in, work, token out, until the ring breaks. */
+/* A member of the ring: token in, work, token out, until the ring
+ * breaks. */
 static void __attribute__((noreturn))
-ring_member(int in, int out, size_t size)
+ring_member(int in, int out, void *arg)
 {
+	size_t size = *(const size_t *)arg;
 	uint64_t *buf = working_set(size);
 	uint64_t sum = 0;
 	int token;
@@ -92,79 +89,17 @@ ring_member(int in, int out, size_t size)
 	}
 }
 
-static void
-stop_ring(struct state *s)
-{
-	int i;
-
-	if (s->out >= 0)
-		close(s->out);
-	if (s->in >= 0)
-		close(s->in);
-	s->out = s->in = -1;
-	for (i = 1; s->pids != NULL && i < s->nprocs; i++)
-		if (s->pids[i] > 0)
-			kill(s->pids[i], SIGKILL);
-	for (i = 1; s->pids != NULL && i < s->nprocs; i++)
-		if (s->pids[i] > 0)
-			while (waitpid(s->pids[i], NULL, 0) < 0 &&
-			       errno == EINTR)
-				;
-	free(s->pids);
-	s->pids = NULL;
-}
-
 static int
 ring_init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
-	int first[2], prev_in, k;
 
-	s->in = s->out = -1;
-	s->pids = calloc((size_t)s->nprocs, sizeof(*s->pids));
 	s->buf = NULL;
-	if (s->pids == NULL || pipe(first) != 0) {
-		util_syserr("cannot start a ring of %d", s->nprocs);
-		free(s->pids);
-		s->pids = NULL;
+	if (ring_start(&s->ring, cx, s->nprocs, ring_member, &s->size) != 0)
 		return -1;
-	}
-	/* Built one link at a time: helper k reads the previous pipe and
-	 * writes a new one; this process keeps only its own two ends. */
-	s->out = first[1];
-	prev_in = first[0];
-	for (k = 1; k < s->nprocs; k++) {
-		int next[2];
-
-		if (pipe(next) != 0) {
-			util_syserr("cannot make pipe %d of %d", k, s->nprocs);
-			close(prev_in);
-			stop_ring(s);
-			return -1;
-		}
-		s->pids[k] = super_fork(cx, k);
-		if (s->pids[k] < 0) {
-			util_err("cannot start process %d of %d", k + 1,
-				 s->nprocs);
-			close(prev_in);
-			close(next[0]);
-			close(next[1]);
-			stop_ring(s);
-			return -1;
-		}
-		if (s->pids[k] == 0) {
-			close(s->out);
-			close(next[0]);
-			ring_member(prev_in, next[1], s->size);
-		}
-		close(prev_in);
-		close(next[1]);
-		prev_in = next[0];
-	}
-	s->in = prev_in;
 	s->buf = working_set(s->size);
 	if (s->size > 0 && s->buf == NULL) {
-		stop_ring(s);
+		ring_stop(&s->ring);
 		return -1;
 	}
 	return 0;
@@ -178,13 +113,8 @@ ring_run(void *sp, uint64_t n)
 	int token = 1;
 
 	while (n-- > 0) {
-		if (util_writen(s->out, &token, sizeof(token)) !=
-			    sizeof(token) ||
-		    util_readn(s->in, &token, sizeof(token)) != sizeof(token)) {
-			util_err("a process of the ring of %d died",
-				 s->nprocs);
+		if (ring_lap(&s->ring, &token) != 0)
 			return -1;
-		}
 		sum += mem_sum(s->buf, s->size);
 	}
 	timing_use(sum);
@@ -196,7 +126,7 @@ ring_cleanup(void *sp)
 {
 	struct state *s = sp;
 
-	stop_ring(s);
+	ring_stop(&s->ring);
 	free(s->buf);
 	s->buf = NULL;
 }
@@ -206,25 +136,10 @@ static int
 ovr_init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
-	int i;
 
 	(void)cx;
-	s->ovr = calloc((size_t)s->nprocs, sizeof(*s->ovr));
-	if (s->ovr == NULL) {
-		util_err("out of memory");
+	if (ring_solo_start(&s->solo, s->nprocs) != 0)
 		return -1;
-	}
-	for (i = 0; i < s->nprocs; i++)
-		if (pipe(s->ovr[i]) != 0) {
-			util_syserr("cannot make %d pipes", s->nprocs);
-			while (--i >= 0) {
-				close(s->ovr[i][0]);
-				close(s->ovr[i][1]);
-			}
-			free(s->ovr);
-			s->ovr = NULL;
-			return -1;
-		}
 	s->buf = working_set(s->size);
 	return s->size > 0 && s->buf == NULL ? -1 : 0;
 }
@@ -238,13 +153,8 @@ ovr_run(void *sp, uint64_t n)
 
 	while (n-- > 0)
 		for (i = 0; i < s->nprocs; i++) {
-			if (util_writen(s->ovr[i][1], &token, sizeof(token)) !=
-				    sizeof(token) ||
-			    util_readn(s->ovr[i][0], &token, sizeof(token)) !=
-				    sizeof(token)) {
-				util_syserr("pipe");
+			if (ring_solo_hop(&s->solo, i, &token) != 0)
 				return -1;
-			}
 			sum += mem_sum(s->buf, s->size);
 		}
 	timing_use(sum);
@@ -255,27 +165,10 @@ static void
 ovr_cleanup(void *sp)
 {
 	struct state *s = sp;
-	int i;
 
-	for (i = 0; s->ovr != NULL && i < s->nprocs; i++) {
-		close(s->ovr[i][0]);
-		close(s->ovr[i][1]);
-	}
-	free(s->ovr);
-	s->ovr = NULL;
+	ring_solo_stop(&s->solo);
 	free(s->buf);
 	s->buf = NULL;
-}
-
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] [-s "\
-	"kbytes] processes [processes ...]"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
 }
 
 /* "N T": per switch, the lap time / N less the overhead, in
@@ -315,27 +208,16 @@ option(void *sp, int c, const char *arg)
 	return 0;
 }
 
-/* The process counts (1..MAX_PROCS each) into counts; the largest, 0
- * after a message. */
-static uint64_t
-parse_counts(int n, char **argv, uint64_t *counts)
+/* Process count arg (1..MAX_PROCS) into *n; -1 after a message. */
+static int
+count_arg(const char *arg, uint64_t *n)
 {
-	const char *why;
-	uint64_t v, maxn = 0;
-	int i;
+	const char *why = util_parse_u64(arg, 1, MAX_PROCS, n);
 
-	for (i = 0; i < n; i++) {
-		why = util_parse_u64(argv[i], 1, MAX_PROCS, &v);
-		if (why != NULL) {
-			util_err("bad process count '%s': %s (1 to %d)", argv[i],
-				 why, MAX_PROCS);
-			return 0;
-		}
-		counts[i] = v;
-		if (v > maxn)
-			maxn = v;
-	}
-	return maxn;
+	if (why == NULL)
+		return 0;
+	util_err("bad process count '%s': %s (1 to %d)", arg, why, MAX_PROCS);
+	return -1;
 }
 
 /* The overhead once, for the largest ring, in one process: microseconds
@@ -343,10 +225,8 @@ parse_counts(int n, char **argv, uint64_t *counts)
 static double
 overhead_us(struct state *s, const struct bench_opts *o, uint64_t maxn)
 {
-	struct bench_desc ovr = { .init = ovr_init,
-				  .run = ovr_run,
-				  .cleanup = ovr_cleanup,
-				  .state = s };
+	struct bench_desc ovr = { .init = ovr_init, .run = ovr_run,
+		                  .cleanup = ovr_cleanup, .state = s };
 	struct bench_opts oo = *o;
 	struct bench_result r;
 	double us;
@@ -360,21 +240,21 @@ overhead_us(struct state *s, const struct bench_opts *o, uint64_t maxn)
 	return us;
 }
 
-/* A ring of each count: a line each where the switch is above the
- * overhead.  How many lines, -1 after a message. */
+/* A ring of each count (checked by count_arg): a line each where the
+ * switch is above the overhead.  How many lines, -1 after a message. */
 static int
-rings(struct state *s, struct bench_opts *o, const uint64_t *counts, int n,
+rings(struct state *s, struct bench_opts *o, char **counts, int n,
       double ovr_us, uint64_t kb)
 {
-	struct bench_desc ring = { .init = ring_init,
-				   .run = ring_run,
-				   .cleanup = ring_cleanup,
-				   .state = s };
+	struct bench_desc ring = { .init = ring_init, .run = ring_run,
+		                   .cleanup = ring_cleanup, .state = s };
 	struct bench_result r;
+	uint64_t v;
 	int i, printed = 0;
 
 	for (i = 0; i < n; i++) {
-		s->nprocs = (int)counts[i];
+		(void)count_arg(counts[i], &v);
+		s->nprocs = (int)v;
 		o->helpers = s->nprocs - 1;
 		if (bench_run(&ring, o, &r) != 0)
 			return -1;
@@ -385,45 +265,43 @@ rings(struct state *s, struct bench_opts *o, const uint64_t *counts, int n,
 	return printed;
 }
 
+static const struct bench_prog prog = {
+	.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+	         "[-s kbytes] processes [processes ...]",
+	.help = "-s kbytes         the working set each process sums per "
+	        "hand-off (default 0)\n"
+	        "processes         processes in a ring (1 to 100000), a "
+	        "line each",
+	.min_operands = 1,
+	.max_operands = -1,
+	.option = option,
+};
+
 int
 main(int argc, char **argv)
 {
 	struct bench_opts o;
 	struct state s;
-	uint64_t kb = 0, maxn, *counts;
+	uint64_t kb = 0, maxn = 0, v;
 	double ovr_us;
-	int rc, ncounts, printed = -1;
+	int a, first;
+	struct bench_prog p = prog;
 
 	memset(&s, 0, sizeof(s));
-	s.in = s.out = -1;
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
+	p.ctx = &kb;
+	first = bench_begin(argc, argv, &p, &o);
 	sched_set_default("SAME");
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &kb);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc < 0)
-		usage();
-	optind = rc;
-	ncounts = argc - optind;
-	if (ncounts < 1)
-		usage();
-	counts = calloc((size_t)ncounts, sizeof(*counts));
-	if (counts == NULL)
-		return EXIT_FAILED;
-	maxn = parse_counts(ncounts, argv + optind, counts);
-	if (maxn == 0 || bench_check_env() != 0) {
-		free(counts);
-		return EXIT_USAGE;
+	for (a = first; a < argc; a++) {
+		if (count_arg(argv[a], &v) != 0)
+			return EXIT_USAGE;
+		maxn = v > maxn ? v : maxn;
 	}
 	s.size = (size_t)kb * 1024;
 	ovr_us = overhead_us(&s, &o, maxn);
-	if (ovr_us >= 0) {
-		report_text("\n\"size=%lluk ovr=%.2f\n", (unsigned long long)kb,
-			    ovr_us);
-		printed = rings(&s, &o, counts, ncounts, ovr_us, kb);
-	}
-	free(counts);
-	return printed > 0 ? 0 : EXIT_FAILED;
+	if (ovr_us < 0)
+		return EXIT_FAILED;
+	report_text("\n\"size=%lluk ovr=%.2f\n", (unsigned long long)kb, ovr_us);
+	return rings(&s, &o, argv + first, argc - first, ovr_us, kb) > 0
+	               ? 0
+	               : EXIT_FAILED;
 }

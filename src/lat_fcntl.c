@@ -20,17 +20,15 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "lib_bench.h"
+#include "lib_file.h"
 #include "lib_harness.h"
-#include "lib_opts.h"
 #include "lib_party.h"
-#include "lib_sched.h"
 #include "lib_super.h"
 #include "lib_util.h"
 
@@ -74,22 +72,15 @@ static int
 init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
-	const char *dir = super_tmpdir();
 	char path[4096], c;
 	int p[2];
 
 	s->helper = -1;
-	s->fd = -1;
 	s->step = 0;
-	if (dir == NULL)
+	s->fd = file_scratch(path, sizeof(path), "lat_fcntl.%d.%d", cx->copy,
+	                     (int)getpid());
+	if (s->fd < 0)
 		return -1;
-	snprintf(path, sizeof(path), "%s/lat_fcntl.%d.%d", dir, cx->copy,
-		 (int)getpid());
-	s->fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
-	if (s->fd < 0) {
-		util_syserr("cannot create %s", path);
-		return -1;
-	}
 	unlink(path);
 	if (write(s->fd, "lck", 3) != 3 || lock(s->fd, 0, F_WRLCK) != 0 ||
 	    lock(s->fd, 1, F_WRLCK) != 0) {
@@ -154,50 +145,25 @@ cleanup(void *sp)
 {
 	struct state *s = sp;
 
-	if (s->helper > 0) {
-		kill(s->helper, SIGKILL);
-		while (waitpid(s->helper, NULL, 0) < 0 && errno == EINTR)
-			;
-	}
+	super_reap(&s->helper);
 	if (s->fd >= 0)
 		close(s->fd);
-	s->helper = -1;
 	s->fd = -1;
 }
 
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
-}
+static const struct bench_prog prog = {
+	.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]",
+};
 
 int
 main(int argc, char **argv)
 {
 	struct bench_opts o;
 	struct state s = { -1, -1, 0 };
-	struct bench_desc d = { .init = init,
-				.run = run,
-				.cleanup = cleanup,
-				.state = &s,
-				.after = check_helper };
-	int rc;
+	struct bench_desc d = { .init = init, .run = run, .after = check_helper,
+		                .cleanup = cleanup, .state = &s };
 
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	o.helpers = 1;
-	sched_set_default("SAME");
-	rc = opts_parse(argc, argv, USAGE, 0, &o, NULL, NULL);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc != argc)
-		usage();
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
+	(void)bench_begin(argc, argv, &prog, &o);
+	bench_same_cpu(&o, 1);
 	return bench_measure_us(&d, &o, "Fcntl lock latency", 1);
 }

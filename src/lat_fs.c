@@ -29,8 +29,8 @@
 #include <unistd.h>
 
 #include "lib_bench.h"
+#include "lib_file.h"
 #include "lib_harness.h"
-#include "lib_opts.h"
 #include "lib_party.h"
 #include "lib_report.h"
 #include "lib_super.h"
@@ -39,83 +39,29 @@
 #define CHUNK ((size_t)128 * 1024)
 
 struct state {
-	const char *dir;    /* where the private directory is made */
-	char *top;	    /* the private directory */
-	size_t size;	    /* bytes per file */
-	uint64_t per_dir;   /* most entries in one directory */
-	uint64_t made_dirs; /* files the directory tree can hold */
-	char *buf;	    /* what files are written with */
+	const char *dir;       /* where the private directory is made */
+	struct file_tree tree; /* the files, in the private directory */
+	size_t size;	       /* bytes per file */
+	size_t sizes[4];       /* the sizes measured in turn */
+	size_t nsizes;         /* 4, or 1 with -s */
+	char *buf;	       /* what files are written with */
 };
 
-/* The path of file i: its index in base per_dir, one directory per digit
- * but the last. */
-static void
-file_path(const struct state *s, uint64_t i, uint64_t capacity, char *path,
-	  size_t len)
+/* The directories n files need (untimed, once per capacity): the
+ * create phase's before. */
+static int
+make_dirs(void *sp, uint64_t n)
 {
-	uint64_t span = 1;
-	size_t used = (size_t)snprintf(path, len, "%s", s->top);
+	struct state *s = sp;
 
-	if (s->per_dir < 2) /* main() allows 2 or more */
-		return;
-
-	while (span * s->per_dir < capacity)
-		span *= s->per_dir;
-	for (; span > 1; span /= s->per_dir)
-		used += (size_t)snprintf(path + used, len - used, "/d%llu",
-					 (unsigned long long)(i / span %
-							      s->per_dir));
-	snprintf(path + used, len - used, "/f%llu",
-		 (unsigned long long)(i % s->per_dir));
+	return file_tree_make(&s->tree, n);
 }
 
-/* Make the directories n files need (untimed, once per capacity). */
+/* The create phase's timed part (and the delete phase's untimed one). */
 static int
-make_dirs(struct state *s, uint64_t n)
+create_files(void *sp, uint64_t n)
 {
-	char path[PATH_MAX];
-	uint64_t i;
-
-	if (n <= s->made_dirs)
-		return 0;
-	/* A new capacity may change the depth: start from an empty tree
-	 * (the files are gone: every phase removes what it made). */
-	if (s->made_dirs > 0) {
-		super_rmtree(s->top);
-		if (mkdir(s->top, 0700) != 0) {
-			util_syserr("mkdir %s", s->top);
-			return -1;
-		}
-	}
-	for (i = 0; i < n; i += s->per_dir) {
-		char *slash;
-
-		file_path(s, i, n, path, sizeof(path));
-		slash = strrchr(path, '/');
-		*slash = '\0';
-		/* Make every directory on the way down. */
-		for (char *p = path + strlen(s->top) + 1; *p; p++) {
-			if (*p != '/')
-				continue;
-			*p = '\0';
-			if (mkdir(path, 0700) != 0 && errno != EEXIST) {
-				util_syserr("mkdir %s", path);
-				return -1;
-			}
-			*p = '/';
-		}
-		if (mkdir(path, 0700) != 0 && errno != EEXIST) {
-			util_syserr("mkdir %s", path);
-			return -1;
-		}
-	}
-	s->made_dirs = n;
-	return 0;
-}
-
-static int
-create_files(struct state *s, uint64_t n)
-{
+	struct state *s = sp;
 	char path[PATH_MAX];
 	uint64_t i;
 
@@ -123,7 +69,7 @@ create_files(struct state *s, uint64_t n)
 		size_t left = s->size;
 		int fd;
 
-		file_path(s, i, s->made_dirs, path, sizeof(path));
+		file_tree_path(&s->tree, i, path, sizeof(path));
 		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 		if (fd < 0) {
 			util_syserr("cannot create %s", path);
@@ -144,39 +90,22 @@ create_files(struct state *s, uint64_t n)
 	return 0;
 }
 
+/* The delete phase's timed part (and the create phase's untimed one). */
 static int
-remove_files(struct state *s, uint64_t n)
+remove_files(void *sp, uint64_t n)
 {
+	struct state *s = sp;
 	char path[PATH_MAX];
 	uint64_t i;
 
 	for (i = n; i-- > 0;) {
-		file_path(s, i, s->made_dirs, path, sizeof(path));
+		file_tree_path(&s->tree, i, path, sizeof(path));
 		if (unlink(path) != 0) {
 			util_syserr("cannot remove %s", path);
 			return -1;
 		}
 	}
 	return 0;
-}
-
-/* Create phase: directories before, the files timed, removal after. */
-static int
-create_before(void *sp, uint64_t n)
-{
-	return make_dirs(sp, n);
-}
-
-static int
-create_run(void *sp, uint64_t n)
-{
-	return create_files(sp, n);
-}
-
-static int
-create_after(void *sp, uint64_t n)
-{
-	return remove_files(sp, n);
 }
 
 /* Delete phase: the files made before, their removal timed. */
@@ -187,21 +116,15 @@ delete_before(void *sp, uint64_t n)
 }
 
 static int
-delete_run(void *sp, uint64_t n)
-{
-	return remove_files(sp, n);
-}
-
-static int
 init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
 	(void)cx;
-	s->made_dirs = 0;
+	s->tree.capacity = 0;
 	s->buf = calloc(1, CHUNK);
-	s->top = super_mkdtemp(s->dir, "lat_fs");
-	if (s->buf == NULL || s->top == NULL) {
+	s->tree.top = super_mkdtemp(s->dir, "lat_fs");
+	if (s->buf == NULL || s->tree.top == NULL) {
 		free(s->buf);
 		s->buf = NULL;
 		return -1;
@@ -214,23 +137,12 @@ cleanup(void *sp)
 {
 	struct state *s = sp;
 
-	if (s->top != NULL)
-		super_rmtree(s->top);
-	free(s->top);
+	if (s->tree.top != NULL)
+		super_rmtree(s->tree.top);
+	free(s->tree.top);
 	free(s->buf);
-	s->top = NULL;
+	s->tree.top = NULL;
 	s->buf = NULL;
-}
-
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-s <file size>] [-n <max files per dir>] [-P <parallelism>] "\
-	"[-W <warmup>] [-N <repetitions>] [<dir>]"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
 }
 
 /* "SIZEk<TAB>FILES<TAB>CREATES/s<TAB>DELETES/s"; files is create's
@@ -256,20 +168,12 @@ report_fs(double size_bytes, const struct bench_result *create,
 	return 0;
 }
 
-/* What -s and -n set. */
-struct opts {
-	struct state *s; /* -n: its entries per directory */
-	size_t *size;    /* -s: the one size instead of the four */
-	int one;         /* -s was given */
-};
-
 /* -s (one size instead of the four) and -n (entries per directory);
  * 0, or -1 after a message. */
 static int
 option(void *sp, int c, const char *arg)
 {
-	struct opts *op = sp;
-	struct state *s = op->s;
+	struct state *s = sp;
 	const char *why;
 	uint64_t v;
 
@@ -281,8 +185,8 @@ option(void *sp, int c, const char *arg)
 			util_err("bad -s '%s': %s", arg, why);
 			return -1;
 		}
-		*op->size = (size_t)v;
-		op->one = 1;
+		s->sizes[0] = (size_t)v;
+		s->nsizes = 1;
 		return 0;
 	}
 	why = util_parse_u64(arg, 2, 1000000, &v);
@@ -290,35 +194,7 @@ option(void *sp, int c, const char *arg)
 		util_err("bad -n '%s': %s (2 to 1000000)", arg, why);
 		return -1;
 	}
-	s->per_dir = v;
-	return 0;
-}
-
-/* The directory: DIR, else $TMPDIR, else /tmp; 0, or -1 after a message
- * when it is not a directory this process can write in. */
-static int
-use_dir(struct state *s, const char *dir)
-{
-	struct stat st;
-
-	s->dir = dir;
-	if (s->dir == NULL) {
-		s->dir = getenv("TMPDIR");
-		if (s->dir == NULL || *s->dir == '\0')
-			s->dir = "/tmp";
-	}
-	if (stat(s->dir, &st) != 0) {
-		util_syserr("cannot use %s", s->dir);
-		return -1;
-	}
-	if (!S_ISDIR(st.st_mode)) {
-		util_err("cannot use %s: not a directory", s->dir);
-		return -1;
-	}
-	if (access(s->dir, W_OK | X_OK) != 0) {
-		util_syserr("cannot write in %s", s->dir);
-		return -1;
-	}
+	s->tree.per_dir = v;
 	return 0;
 }
 
@@ -331,14 +207,14 @@ one_size(struct bench_desc *d, struct bench_opts *o, size_t size)
 	int rc;
 
 	s->size = size;
-	d->before = create_before;
-	d->run = create_run;
-	d->after = create_after;
+	d->before = make_dirs;
+	d->run = create_files;
+	d->after = remove_files;
 	o->fixed_iterations = 0;
 	if (bench_run(d, o, &cr) != 0)
 		return -1;
 	d->before = delete_before;
-	d->run = delete_run;
+	d->run = remove_files;
 	d->after = NULL;
 	o->fixed_iterations = cr.iterations;
 	if (bench_run(d, o, &dr) != 0) {
@@ -351,37 +227,42 @@ one_size(struct bench_desc *d, struct bench_opts *o, size_t size)
 	return rc;
 }
 
+static const struct bench_prog prog = {
+	.usage = "[-s <file size>] [-n <max files per dir>] [-P <parallelism>] "
+	         "[-W <warmup>] [-N <repetitions>] [<dir>]",
+	.help = "-s <file size>    one size of file (default: 0, 1k, 4k and "
+	        "10k in turn)\n"
+	        "-n <max files per dir>  entries in one directory at most "
+	        "(default 100)\n"
+	        "<dir>             where the files are made (default: $TMPDIR "
+	        "or /tmp)",
+	.max_operands = 1,
+	.option = option,
+};
+
 int
 main(int argc, char **argv)
 {
-	size_t sizes[4] = { 0, 1024, 4096, 10240 }, nsizes = 4, i;
 	struct bench_opts o;
-	struct state s;
+	struct state s = { .tree.per_dir = 100, .sizes = { 0, 1024, 4096, 10240 },
+		           .nsizes = 4 };
 	struct bench_desc d = { .init = init, .cleanup = cleanup, .state = &s };
-	struct opts op = { &s, &sizes[0], 0 };
-	int rc;
+	struct bench_prog p = prog;
+	size_t i;
+	int first;
 
-	memset(&s, 0, sizeof(s));
-	s.per_dir = 100;
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc < 0)
-		usage();
-	optind = rc;
-	if (op.one)
-		nsizes = 1;
-	if (argc - optind > 1)
-		usage();
-	if (use_dir(&s, argc - optind == 1 ? argv[optind] : NULL) != 0)
+	p.ctx = &s;
+	first = bench_begin(argc, argv, &p, &o);
+	s.dir = first < argc ? argv[first] : NULL;
+	if (s.dir == NULL) {
+		s.dir = getenv("TMPDIR");
+		if (s.dir == NULL || *s.dir == '\0')
+			s.dir = "/tmp";
+	}
+	if (file_check_dir(s.dir) != 0)
 		return EXIT_FAILED;
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
-	for (i = 0; i < nsizes; i++)
-		if (one_size(&d, &o, sizes[i]) != 0)
+	for (i = 0; i < s.nsizes; i++)
+		if (one_size(&d, &o, s.sizes[i]) != 0)
 			return EXIT_FAILED;
 	return 0;
 }

@@ -32,7 +32,6 @@
 
 #include "lib_bench.h"
 #include "lib_harness.h"
-#include "lib_opts.h"
 #include "lib_party.h"
 #include "lib_peer.h"
 #include "lib_report.h"
@@ -46,8 +45,7 @@
 struct state {
 	const char *host;
 	int port;
-	char **names; /* the documents */
-	size_t nnames;
+	struct util_lines names; /* the documents */
 	uint64_t bytes; /* bytes in one pass */
 	int debug, echo;
 	char *buf;
@@ -111,8 +109,8 @@ pass(struct state *s, uint64_t *bytes)
 	size_t i;
 
 	*bytes = 0;
-	for (i = 0; i < s->nnames; i++) {
-		long long b = fetch(s, s->names[i]);
+	for (i = 0; i < s->names.n; i++) {
+		long long b = fetch(s, s->names.line[i]);
 
 		if (b < 0)
 			return -1;
@@ -155,56 +153,6 @@ cleanup(void *sp)
 
 	free(s->buf);
 	s->buf = NULL;
-}
-
-/* The list on standard input; -1 after a message. */
-static int
-read_list(struct state *s)
-{
-	char line[1024];
-	size_t cap = 0;
-
-	while (fgets(line, sizeof(line), stdin) != NULL) {
-		char *p = line, **more;
-
-		p[strcspn(p, "\r\n")] = '\0';
-		while (*p == '/')
-			p++;
-		if (*p == '\0')
-			continue;
-		if (s->nnames == cap) {
-			cap = cap ? 2 * cap : 16;
-			more = realloc(s->names, cap * sizeof(*more));
-			if (more == NULL) {
-				util_err("out of memory");
-				return -1;
-			}
-			s->names = more;
-		}
-		s->names[s->nnames] = strdup(p);
-		if (s->names[s->nnames] == NULL) {
-			util_err("out of memory");
-			return -1;
-		}
-		s->nnames++;
-	}
-	if (s->nnames == 0) {
-		util_err("no documents named on standard input");
-		return -1;
-	}
-	return 0;
-}
-
-static void
-free_list(struct state *s)
-{
-	size_t i;
-
-	for (i = 0; i < s->nnames; i++)
-		free(s->names[i]);
-	free(s->names);
-	s->names = NULL;
-	s->nnames = 0;
 }
 
 /* head ("Avg xfer: ..., "), tail ("...KB in ... millisecs, "), then
@@ -250,7 +198,7 @@ measure(struct state *s, const struct bench_desc *d,
 	if (rc != 0)
 		return EXIT_FAILED;
 	total = (double)s->bytes;
-	avg = total / (double)s->nnames;
+	avg = total / (double)s->names.n;
 	if (avg > 1000)
 		snprintf(head, sizeof(head), "Avg xfer: %.1fKB, ", avg / 1000);
 	else
@@ -286,51 +234,61 @@ option(void *ctx, int c, const char *arg)
 	return 0;
 }
 
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-d] [-e] [-S] [-c <placement>] [-P <parallelism>] [-W " \
-	"<warmup>] [-N <repetitions>] serverhost [port] < list"
-
-static void __attribute__((noreturn))
-usage(void)
+/* -S: ask the server to exit; the exit status. */
+static int
+stop_server(const struct state *s)
 {
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
+	int fd = net_connect(s->host, s->port, SOCK_STREAM), rc;
+
+	if (fd < 0)
+		return EXIT_FAILED;
+	rc = util_writen(fd, "EXIT", 4) == 4 ? 0 : EXIT_FAILED;
+	close(fd);
+	return rc;
 }
+
+static const struct bench_prog prog = {
+	.usage = "[-d] [-e] [-S] [-c <placement>] [-P <parallelism>] [-W "
+	         "<warmup>] [-N <repetitions>] serverhost [port] < list",
+	.help = "-d                each request and its byte count on stdout\n"
+	        "-e                what the server sends, copied to stdout\n"
+	        "-S                ask the server to exit\n"
+	        "-c <placement>    the placement policy (as LMBENCH_SCHED)\n"
+	        "serverhost [port]  the server (port 80 unless given)\n"
+	        "list              document names on standard input, one a "
+	        "line",
+	.min_operands = 1,
+	.max_operands = 2,
+	.option = option,
+};
 
 int
 main(int argc, char **argv)
 {
-	struct state s = { NULL, PORT, NULL, 0, 0, 0, 0, NULL, NULL };
+	struct state s = { .port = PORT };
 	struct opts op = { &s, 0 };
 	struct bench_opts o;
 	struct bench_desc d = {
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
 	};
-	int rc;
+	struct bench_prog p = prog;
+	int first, rc;
 
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
+	p.ctx = &op;
+	first = bench_begin(argc, argv, &p, &o);
 	sched_set_default("SAME");
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
-	if (rc == -1)
+	s.host = argv[first];
+	if (argc - first == 2 && net_parse_port(argv[first + 1], &s.port))
 		return EXIT_USAGE;
-	if (rc < 0 || argc - optind < 1 || argc - optind > 2)
-		usage();
-	s.host = argv[optind];
-	if (argc - optind == 2 && net_parse_port(argv[optind + 1], &s.port))
+	if (op.stop)
+		return stop_server(&s);
+	if (util_read_lines(stdin, "/", &s.names) != 0)
 		return EXIT_USAGE;
-	if (op.stop) {
-		int fd = net_connect(s.host, s.port, SOCK_STREAM);
-
-		if (fd < 0)
-			return EXIT_FAILED;
-		rc = util_writen(fd, "EXIT", 4) == 4 ? 0 : EXIT_FAILED;
-		close(fd);
-		return rc;
+	if (s.names.n == 0) {
+		util_err("no documents named on standard input");
+		return EXIT_USAGE;
 	}
-	rc = read_list(&s) != 0 || bench_check_env() != 0 ? EXIT_USAGE
-							   : measure(&s, &d, &o);
-	free_list(&s);
+	rc = measure(&s, &d, &o);
+	util_free_lines(&s.names);
 	return rc;
 }

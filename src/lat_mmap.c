@@ -26,7 +26,6 @@
 #include "lib_bench.h"
 #include "lib_file.h"
 #include "lib_harness.h"
-#include "lib_opts.h"
 #include "lib_party.h"
 #include "lib_report.h"
 #include "lib_util.h"
@@ -34,11 +33,8 @@
 #define MIN_SIZE ((uint64_t)320 * 1024)
 
 struct state {
-	const char *file; /* the file named */
-	char *own;	  /* -C: this copy's private file */
-	int private_copy; /* -C */
+	struct file_bw f; /* the file, -C, the bytes mapped (lib_file) */
 	int spread;	  /* -r: touch across the whole mapping */
-	uint64_t size;	  /* bytes mapped */
 	int fd;		  /* the open file */
 };
 
@@ -46,14 +42,12 @@ static int
 init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
-	const char *path;
 
-	path = file_for_copy(s->file, s->private_copy, s->size, cx->copy, &s->own);
-	if (path == NULL)
+	if (file_bw_open(&s->f, cx->copy) != 0)
 		return -1;
-	s->fd = open(path, O_RDWR);
+	s->fd = open(s->f.path, O_RDWR);
 	if (s->fd < 0) {
-		util_syserr("cannot open %s for writing", path);
+		util_syserr("cannot open %s for writing", s->f.path);
 		return -1;
 	}
 	return 0;
@@ -64,10 +58,10 @@ run(void *sp, uint64_t n)
 {
 	struct state *s = sp;
 	size_t step = s->spread ? 160 * 1024 : 16 * 1024;
-	size_t end = s->spread ? (size_t)s->size : (size_t)s->size / 10;
+	size_t end = s->spread ? (size_t)s->f.size : (size_t)s->f.size / 10;
 
 	while (n-- > 0) {
-		volatile char *p = mmap(NULL, (size_t)s->size,
+		volatile char *p = mmap(NULL, (size_t)s->f.size,
 					PROT_READ | PROT_WRITE, MAP_SHARED,
 					s->fd, 0);
 		size_t i;
@@ -81,7 +75,7 @@ run(void *sp, uint64_t n)
 
 			p[i] = c;
 		}
-		munmap((void *)p, (size_t)s->size);
+		munmap((void *)p, (size_t)s->f.size);
 	}
 	return 0;
 }
@@ -93,7 +87,7 @@ cleanup(void *sp)
 
 	if (s->fd >= 0)
 		close(s->fd);
-	file_release(&s->own);
+	file_release(&s->f.own);
 	s->fd = -1;
 }
 
@@ -102,23 +96,10 @@ option(void *sp, int c, const char *arg)
 {
 	struct state *s = sp;
 
-	(void)arg;
-	if (c == 'r')
-		s->spread = 1;
-	else
-		s->private_copy = 1;
+	if (c != 'r')
+		return file_bw_option(&s->f, c, arg);
+	s->spread = 1;
 	return 0;
-}
-
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-r] [-C] [-P <parallelism>] [-W <warmup>] [-N "\
-	"<repetitions>] size file"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
 }
 
 /* "%.6f %.0f": the size in MB (10^6), microseconds per mapping (%.3f
@@ -137,46 +118,41 @@ report_size_us(const struct bench_result *r, const char *metric,
 	                   size_bytes / 1e6, v);
 }
 
+static const struct bench_prog prog = {
+	.usage = "[-r] [-C] [-P <parallelism>] [-W <warmup>] [-N "
+	         "<repetitions>] size file",
+	.help = "-r                touch every 160 KB of the whole mapping "
+	        "(else every 16 KB of its first tenth)\n"
+	        "-C                a private copy of the file for each copy\n"
+	        "size              bytes mapped (at least 320k)\n"
+	        "file              the file mapped, at least size bytes",
+	.min_operands = 2,
+	.max_operands = 2,
+	.option = option,
+};
+
 int
 main(int argc, char **argv)
 {
 	struct bench_opts o;
-	struct state s;
-	struct bench_desc d = {
-		.init = init, .run = run, .cleanup = cleanup, .state = &s
-	};
+	struct state s = { .fd = -1 };
+	const struct bench_desc d = { .init = init, .run = run,
+		                      .cleanup = cleanup, .state = &s };
 	struct bench_result r;
-	const char *why;
-	int rc;
+	struct bench_prog p = prog;
+	int first, rc;
 
-	memset(&s, 0, sizeof(s));
-	s.fd = -1;
-	if (bench_start(argc, argv) != 0)
+	p.ctx = &s;
+	first = bench_begin(argc, argv, &p, &o);
+	if (file_size_arg(argv[first], MIN_SIZE, "too small (at least 320 KB)",
+	                  &s.f.size) != 0)
 		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &s);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc < 0 || argc - optind != 2)
-		usage();
-	why = util_parse_size(argv[optind], 1, &s.size);
-	if (why == NULL && s.size < MIN_SIZE)
-		why = "too small (at least 320 KB)";
-	if (why == NULL && s.size > SIZE_MAX / 2)
-		why = "too large";
-	if (why != NULL) {
-		util_err("bad size '%s': %s", argv[optind], why);
-		return EXIT_USAGE;
-	}
-	s.file = argv[optind + 1];
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
-	if (file_check(s.file, s.size, NULL) != 0)
+	s.f.file = argv[first + 1];
+	if (file_check(s.f.file, s.f.size, NULL) != 0 ||
+	    bench_run(&d, &o, &r) != 0)
 		return EXIT_FAILED;
-	if (bench_run(&d, &o, &r) != 0)
-		return EXIT_FAILED;
-	rc = report_size_us(&r, s.spread ? "mmap -r" : "mmap", (double)s.size,
-			    1);
+	rc = report_size_us(&r, s.spread ? "mmap -r" : "mmap",
+	                    (double)s.f.size, 1);
 	bench_result_free(&r);
 	return rc == 0 ? 0 : EXIT_FAILED;
 }

@@ -28,7 +28,6 @@
 #include "lib_clock.h"
 #include "lib_harness.h"
 #include "lib_ops.h"
-#include "lib_opts.h"
 #include "lib_report.h"
 #include "lib_util.h"
 
@@ -98,16 +97,6 @@ static const struct op {
 };
 #define NOPS (sizeof(ops) / sizeof(ops[0]))
 
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
-}
-
 /* Print one result, refusing impossible ones. */
 static int
 emit(struct bench_result *r, const char *label, double nops, double minus_ns)
@@ -124,40 +113,22 @@ emit(struct bench_result *r, const char *label, double nops, double minus_ns)
 	return report_ns(r, label, r->ns_per_iter / per);
 }
 
-int
-main(int argc, char **argv)
+/* The integer, int64, float and double chains, a line each; 0, or -1
+ * when a figure was refused; < -1 when a measurement failed. */
+static int
+chains(struct state *s, const struct bench_desc *d, const struct bench_opts *o)
 {
-	static struct state s;
-	struct bench_opts o;
-	struct bench_desc d = { .run = run, .state = &s };
 	struct bench_result r;
 	double bit_ns[2] = { 0, 0 };
 	size_t i;
-	int rc, failed = 0;
-
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, NULL, NULL);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc != argc)
-		usage();
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
-	ops_default_args(&s.args, (uint64_t)getpid());
-	for (i = 0; i < VEC; i++) {
-		s.fx[i] = 0.25f + (float)(i % 7) * 0.125f;
-		s.dx[i] = 0.25 + (double)(i % 7) * 0.125;
-	}
+	int rc = 0;
 
 	for (i = 0; i < NOPS; i++) {
 		double minus = 0;
 
-		s.kind = ops[i].kind;
-		s.bogo = 0;
-		if (bench_run(&d, &o, &r) != 0)
-			return EXIT_FAILED;
+		s->kind = ops[i].kind;
+		if (bench_run(d, o, &r) != 0)
+			return -2;
 		if (ops[i].kind == OPS_INT_BIT)
 			bit_ns[0] = r.ns_per_iter / ops[i].ops;
 		if (ops[i].kind == OPS_I64_BIT)
@@ -165,9 +136,35 @@ main(int argc, char **argv)
 		if (ops[i].minus_bit)
 			minus = bit_ns[ops[i].bit == OPS_I64_BIT];
 		if (emit(&r, ops[i].label, ops[i].ops, minus) != 0)
-			failed = 1;
+			rc = -1;
 		bench_result_free(&r);
 	}
+	return rc;
+}
+
+static const struct bench_prog prog = {
+	.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]",
+};
+
+int
+main(int argc, char **argv)
+{
+	static struct state s;
+	struct bench_opts o;
+	const struct bench_desc d = { .run = run, .state = &s };
+	struct bench_result r;
+	size_t i;
+	int failed;
+
+	(void)bench_begin(argc, argv, &prog, &o);
+	ops_default_args(&s.args, (uint64_t)getpid());
+	for (i = 0; i < VEC; i++) {
+		s.fx[i] = 0.25f + (float)(i % 7) * 0.125f;
+		s.dx[i] = 0.25 + (double)(i % 7) * 0.125;
+	}
+	failed = chains(&s, &d, &o);
+	if (failed < -1)
+		return EXIT_FAILED;
 	for (s.bogo = 1; s.bogo <= 2; s.bogo++) {
 		if (bench_run(&d, &o, &r) != 0)
 			return EXIT_FAILED;

@@ -28,16 +28,13 @@
 #include "lib_file.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
-#include "lib_opts.h"
 #include "lib_party.h"
 #include "lib_util.h"
 
 #define MIN_FILE ((uint64_t)1 << 20)
 
 struct state {
-	const char *file; /* the file named */
-	char *own;	  /* -C: this copy's private file */
-	int private_copy; /* -C */
+	struct file_bw f; /* the file, -C, the bytes a copy needs (lib_file) */
 	int touch;	  /* read the pages (else the baseline) */
 	size_t len;	  /* whole pages of the file */
 	size_t npages;	  /* len / page size */
@@ -52,14 +49,12 @@ init(void *sp, struct copy_ctx *cx)
 	struct state *s = sp;
 	size_t ps = mem_pagesize(), i;
 	uint64_t rng = 0x70616765ULL + (uint64_t)cx->copy;
-	const char *path;
 
-	path = file_for_copy(s->file, s->private_copy, s->len, cx->copy, &s->own);
-	if (path == NULL)
+	if (file_bw_open(&s->f, cx->copy) != 0)
 		return -1;
-	s->fd = open(path, O_RDONLY);
+	s->fd = open(s->f.path, O_RDONLY);
 	if (s->fd < 0) {
-		util_syserr("cannot open %s", path);
+		util_syserr("cannot open %s", s->f.path);
 		return -1;
 	}
 	s->order = malloc(s->npages * sizeof(*s->order));
@@ -108,30 +103,10 @@ cleanup(void *sp)
 
 	if (s->fd >= 0)
 		close(s->fd);
-	file_release(&s->own);
+	file_release(&s->f.own);
 	free(s->order);
 	s->order = NULL;
 	s->fd = -1;
-}
-
-static int
-option(void *sp, int c, const char *arg)
-{
-	(void)c;
-	(void)arg;
-	((struct state *)sp)->private_copy = 1;
-	return 0;
-}
-
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] "\
-	"file"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
 }
 
 static void
@@ -142,36 +117,36 @@ choose(struct bench_desc *d, int figure)
 	s->touch = figure;
 }
 
+static const struct bench_prog prog = {
+	.usage = "[-C] [-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+	         "file",
+	.help = "-C                a private copy of the file for each copy\n"
+	        "file              the file mapped (at least 1 MB)",
+	.min_operands = 1,
+	.max_operands = 1,
+	.option = file_bw_option,
+};
+
 int
 main(int argc, char **argv)
 {
 	struct bench_opts o;
-	struct state s;
+	struct state s = { .fd = -1 };
 	struct bench_desc d = {
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
 	};
 	char label[4200];
 	uint64_t size;
-	int rc;
+	struct bench_prog p = prog;
 
-	memset(&s, 0, sizeof(s));
-	s.fd = -1;
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &s);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc < 0 || argc - optind != 1)
-		usage();
-	s.file = argv[optind];
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
-	if (file_check(s.file, MIN_FILE, &size) != 0)
+	p.ctx = &s.f;
+	s.f.file = argv[bench_begin(argc, argv, &p, &o)];
+	if (file_check(s.f.file, MIN_FILE, &size) != 0)
 		return EXIT_FAILED;
 	s.len = (size_t)(size / mem_pagesize() * mem_pagesize());
 	s.npages = s.len / mem_pagesize();
-	snprintf(label, sizeof(label), "Pagefaults on %s", s.file);
+	s.f.size = s.len; /* what a private copy holds */
+	snprintf(label, sizeof(label), "Pagefaults on %s", s.f.file);
 	/* The map/unmap cycle alone, then with every page touched. */
 	return bench_measure_diff(&d, &o, choose, label, (double)s.npages);
 }

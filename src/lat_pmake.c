@@ -19,7 +19,6 @@
  * Output (stderr): "pmake jobs=4 (a line starting with a quote), then
  * "USECS TIME" per usecs argument, e.g. "1000 1135.42".
  */
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,8 +26,9 @@
 #include <unistd.h>
 
 #include "lib_bench.h"
+#include "lib_chase.h"
+#include "lib_clock.h"
 #include "lib_harness.h"
-#include "lib_opts.h"
 #include "lib_party.h"
 #include "lib_report.h"
 #include "lib_super.h"
@@ -36,38 +36,20 @@
 
 #define MAX_JOBS 4096
 
-static void *volatile sink; /* where each chase ends */
-
 struct state {
 	int jobs;
-	uint64_t work;	  /* chase steps per job */
-	void *cell;	  /* points to itself */
+	uint64_t work;	  /* chase rounds (of 100 steps) per job */
+	void **cell;	  /* points to itself (a chase of one step) */
 	pid_t *pids;
 	struct copy_ctx *cx; /* the copy measuring: its jobs are placed */
 };
-
-/* n steps of the self-pointing chase, 10 per round. */
-static void *
-chase(void *p, uint64_t n)
-{
-	void **q = p;
-
-	while (n >= 10) {
-		q = *q; q = *q; q = *q; q = *q; q = *q;
-		q = *q; q = *q; q = *q; q = *q; q = *q;
-		n -= 10;
-	}
-	while (n-- > 0)
-		q = *q;
-	return q;
-}
 
 static int
 work_run(void *sp, uint64_t n)
 {
 	struct state *s = sp;
 
-	sink = chase(s->cell, n * 100);
+	timing_use_ptr(chase100(s->cell, n));
 	return 0;
 }
 
@@ -95,10 +77,7 @@ cleanup(void *sp)
 	int i;
 
 	for (i = 0; s->pids != NULL && i < s->jobs; i++)
-		if (s->pids[i] > 0) {
-			kill(s->pids[i], SIGKILL);
-			waitpid(s->pids[i], NULL, 0);
-		}
+		super_reap(&s->pids[i]);
 	free(s->pids);
 	s->pids = NULL;
 }
@@ -115,7 +94,7 @@ run(void *sp, uint64_t n)
 			if (s->pids[i] < 0)
 				return -1;
 			if (s->pids[i] == 0) {
-				sink = chase(s->cell, s->work);
+				timing_use_ptr(chase100(s->cell, s->work));
 				_exit(0);
 			}
 		}
@@ -148,16 +127,6 @@ count_arg(const char *what, const char *v, uint64_t hi, uint64_t *n)
 	return -1;
 }
 
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] Njobs usecs..."
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
-}
-
 /* "KEY %.2f": microseconds per operation after a key. */
 static int
 report_key_us(const struct bench_result *r, const char *metric,
@@ -171,36 +140,58 @@ report_key_us(const struct bench_result *r, const char *metric,
 	return report_emit(r, &f, v, "%s %.2f\n", key, v);
 }
 
+/* The jobs of usecs microseconds each, at ns_per_step: one line; 0, or
+ * -1 after a message. */
+static int
+one_work(struct state *s, const struct bench_opts *o, uint64_t usecs,
+         double ns_per_step)
+{
+	struct bench_desc d = {
+		.init = init, .run = run, .cleanup = cleanup, .state = s
+	};
+	struct bench_result t;
+	char key[32], metric[64];
+	int rc;
+
+	s->work = (uint64_t)((double)usecs * 1000.0 / ns_per_step / 100.0 +
+	                     0.5);
+	if (bench_run(&d, o, &t) != 0)
+		return -1;
+	snprintf(key, sizeof(key), "%llu", (unsigned long long)usecs);
+	snprintf(metric, sizeof(metric), "pmake jobs=%d usecs=%s", s->jobs,
+	         key);
+	rc = report_key_us(&t, metric, key, 1);
+	bench_result_free(&t);
+	return rc;
+}
+
+static const struct bench_prog prog = {
+	.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+	         "Njobs usecs...",
+	.help = "Njobs             jobs run at once (1 to 4096)\n"
+	        "usecs...          the work of each job, in microseconds on "
+	        "one CPU; a line each",
+	.min_operands = 2,
+	.max_operands = -1,
+};
+
 int
 main(int argc, char **argv)
 {
 	struct state s;
 	struct bench_opts o, wo;
 	struct bench_desc work = { .run = work_run, .state = &s };
-	struct bench_desc d = {
-		.init = init, .run = run, .cleanup = cleanup, .state = &s
-	};
 	struct bench_result r;
 	uint64_t jobs, usecs;
-	int rc, a;
+	int a, rc = 0, first = bench_begin(argc, argv, &prog, &o);
 
 	memset(&s, 0, sizeof(s));
-	s.cell = &s.cell;
-	if (bench_start(argc, argv) != 0)
+	s.cell = (void **)&s.cell;
+	if (count_arg("Njobs", argv[first], MAX_JOBS, &jobs) != 0)
 		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, NULL, NULL);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc < 0 || argc - optind < 2)
-		usage();
-	if (count_arg("Njobs", argv[optind], MAX_JOBS, &jobs) != 0)
-		return EXIT_USAGE;
-	for (a = optind + 1; a < argc; a++)
+	for (a = first + 1; a < argc; a++)
 		if (count_arg("usecs", argv[a], 100000000, &usecs) != 0)
 			return EXIT_USAGE;
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
 	s.jobs = (int)jobs;
 	o.helpers = s.jobs;
 	bench_opts_init(&wo);
@@ -209,30 +200,10 @@ main(int argc, char **argv)
 	if (bench_run(&work, &wo, &r) != 0)
 		return EXIT_FAILED;
 	report_text("\"pmake jobs=%d\n", s.jobs);
-	for (a = optind + 1; a < argc; a++) {
+	for (a = first + 1; a < argc && rc == 0; a++) {
 		count_arg("usecs", argv[a], 100000000, &usecs);
-		s.work = (uint64_t)((double)usecs * 1000.0 /
-				    (r.ns_per_iter / 100.0));
-		{
-			struct bench_result t;
-			char key[32], metric[64];
-
-			if (bench_run(&d, &o, &t) != 0) {
-				bench_result_free(&r);
-				return EXIT_FAILED;
-			}
-			snprintf(key, sizeof(key), "%llu",
-				 (unsigned long long)usecs);
-			snprintf(metric, sizeof(metric), "pmake jobs=%d usecs=%s",
-				 s.jobs, key);
-			rc = report_key_us(&t, metric, key, 1);
-			bench_result_free(&t);
-			if (rc != 0) {
-				bench_result_free(&r);
-				return EXIT_FAILED;
-			}
-		}
+		rc = one_work(&s, &o, usecs, r.ns_per_iter / 100.0);
 	}
 	bench_result_free(&r);
-	return 0;
+	return rc == 0 ? 0 : EXIT_FAILED;
 }

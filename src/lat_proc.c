@@ -38,13 +38,13 @@
 #include "lib_bench.h"
 #include "lib_clock.h"
 #include "lib_harness.h"
-#include "lib_opts.h"
 #include "lib_party.h"
-#include "lib_sched.h"
 #include "lib_util.h"
 
 struct state {
 	char hello[PATH_MAX]; /* the program exec and shell run */
+	char *argv[4];        /* what they run: hello, or sh -c hello */
+	const char *what;     /* its name in messages */
 	int devnull;          /* standard output of the children */
 	int children;         /* the mode forks (a party per child) */
 	struct copy_ctx *cx;  /* the copy measuring, for its children */
@@ -92,10 +92,13 @@ do_procedure(void *sp, uint64_t n)
 	return 0;
 }
 
+/* fork: fork, the child exits at once; exec and shell: fork, the child
+ * execs s->argv with standard output on /dev/null.  Then wait. */
 static int
-do_fork(void *sp, uint64_t n)
+do_spawn(void *sp, uint64_t n)
 {
-	const struct state *s = sp;
+	static char *const envp[] = { NULL };
+	struct state *s = sp;
 
 	while (n-- > 0) {
 		pid_t pid = fork();
@@ -106,55 +109,15 @@ do_fork(void *sp, uint64_t n)
 		}
 		if (pid == 0) {
 			party_child_start(s->cx);
-			_exit(0);
+			if (s->argv[0] == NULL)
+				_exit(0);
+			dup2(s->devnull, STDOUT_FILENO);
+			execve(s->argv[0], s->argv, envp);
+			_exit(127);
 		}
-		if (reap(pid, "fork") != 0)
+		if (reap(pid, s->what) != 0)
 			return -1;
 	}
-	return 0;
-}
-
-/* Fork and exec argv with standard output on /dev/null. */
-static int
-spawn(struct state *s, char *const argv[], const char *what)
-{
-	static char *const envp[] = { NULL };
-	pid_t pid = fork();
-
-	if (pid < 0) {
-		util_syserr("fork");
-		return -1;
-	}
-	if (pid == 0) {
-		party_child_start(s->cx);
-		dup2(s->devnull, STDOUT_FILENO);
-		execve(argv[0], argv, envp);
-		_exit(127);
-	}
-	return reap(pid, what);
-}
-
-static int
-do_exec(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-	char *argv[] = { s->hello, NULL };
-
-	while (n-- > 0)
-		if (spawn(s, argv, "exec of hello") != 0)
-			return -1;
-	return 0;
-}
-
-static int
-do_shell(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-	char *argv[] = { "/bin/sh", "-c", s->hello, NULL };
-
-	while (n-- > 0)
-		if (spawn(s, argv, "/bin/sh -c hello") != 0)
-			return -1;
 	return 0;
 }
 
@@ -162,11 +125,12 @@ static const struct mode {
 	const char *name;
 	const char *label;
 	int (*run)(void *, uint64_t);
+	const char *what; /* do_spawn: what it runs, as messages name it */
 } modes[] = {
-	{ "procedure", "Procedure call", do_procedure },
-	{ "fork", "Process fork+exit", do_fork },
-	{ "exec", "Process fork+execve", do_exec },
-	{ "shell", "Process fork+/bin/sh -c", do_shell },
+	{ "procedure", "Procedure call", do_procedure, NULL },
+	{ "fork", "Process fork+exit", do_spawn, "fork" },
+	{ "exec", "Process fork+execve", do_spawn, "exec of hello" },
+	{ "shell", "Process fork+/bin/sh -c", do_spawn, "/bin/sh -c hello" },
 };
 #define NMODES (sizeof(modes) / sizeof(modes[0]))
 
@@ -194,41 +158,14 @@ cleanup(void *sp)
 	s->devnull = -1;
 }
 
-/* hello in the directory of this program's executable. */
-static int
-find_hello(char *path, size_t len)
-{
-	char self[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	char *slash;
-
-	if (n <= 0) {
-		util_syserr("readlink /proc/self/exe");
-		return -1;
-	}
-	self[n] = '\0';
-	slash = strrchr(self, '/');
-	if (slash != NULL)
-		*slash = '\0';
-	if ((size_t)snprintf(path, len, "%s/hello", self) >= len ||
-	    access(path, X_OK) != 0) {
-		util_err("cannot run %s: hello must be next to %s", path,
-		         util_progname());
-		return -1;
-	}
-	return 0;
-}
-
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "\
-	"procedure|fork|exec|shell"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
-}
+static const struct bench_prog prog = {
+	.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+	         "procedure|fork|exec|shell",
+	.help = "procedure|fork|exec|shell  what is timed: a call, fork and "
+	        "exit, fork and execve of hello, fork and /bin/sh -c hello",
+	.min_operands = 1,
+	.max_operands = 1,
+};
 
 int
 main(int argc, char **argv)
@@ -238,41 +175,26 @@ main(int argc, char **argv)
 	struct bench_desc d = {
 		.init = init, .run = NULL, .cleanup = cleanup, .state = &s
 	};
-	const struct mode *m = NULL;
-	size_t i;
-	int rc;
+	const struct mode *m;
+	int first = bench_begin(argc, argv, &prog, &o);
 
 	memset(&s, 0, sizeof(s));
 	s.devnull = -1;
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, NULL, NULL);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc < 0)
-		usage();
-	if (argc - optind != 1)
-		usage();
-	for (i = 0; i < NMODES; i++)
-		if (strcmp(argv[optind], modes[i].name) == 0)
-			m = &modes[i];
-	if (m == NULL) {
-		util_err("unknown mode '%s' (see -h)", argv[optind]);
-		return EXIT_USAGE;
-	}
+	m = &modes[bench_lookup("mode", argv[first], modes, NMODES,
+	                        sizeof(*m))];
 	/* The children are the second party: by default on their parent's
 	 * CPU (SAME), as helper 1 of the copy under other policies. */
 	s.children = m->run != do_procedure;
-	if (s.children) {
-		o.helpers = 1;
-		sched_set_default("SAME");
+	if (s.children)
+		bench_same_cpu(&o, 1);
+	s.what = m->what;
+	if (m->what != NULL && strcmp(m->what, "fork") != 0) {
+		if (util_sibling("hello", s.hello, sizeof(s.hello)) != 0)
+			return EXIT_FAILED;
+		s.argv[0] = m->what[0] == '/' ? "/bin/sh" : s.hello;
+		s.argv[1] = m->what[0] == '/' ? "-c" : NULL;
+		s.argv[2] = m->what[0] == '/' ? s.hello : NULL;
 	}
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
-	if ((m->run == do_exec || m->run == do_shell) &&
-	    find_hello(s.hello, sizeof(s.hello)) != 0)
-		return EXIT_FAILED;
 	d.run = m->run;
 	return bench_measure_us(&d, &o, m->label,
 				m->run == do_procedure ? 10 : 1);

@@ -15,23 +15,18 @@
  * Output (stderr): "Select on 200 fd's: 1.0003 microseconds" or
  * "Select on 200 tcp fd's: 1.9010 microseconds"
  */
-#include <arpa/inet.h>
-#include <fcntl.h>
-#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/select.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include "lib_bench.h"
+#include "lib_file.h"
 #include "lib_harness.h"
-#include "lib_opts.h"
+#include "lib_ipc.h"
 #include "lib_party.h"
-#include "lib_report.h"
-#include "lib_super.h"
 #include "lib_util.h"
 
 struct state {
@@ -43,61 +38,22 @@ struct state {
 	fd_set set;	/* every descriptor */
 };
 
-/* A connected loopback TCP socket; the other ends go to extra[]. */
-static int
-tcp_pair(struct state *s)
-{
-	struct sockaddr_in a;
-	socklen_t len = sizeof(a);
-	int l, c;
-
-	memset(&a, 0, sizeof(a));
-	a.sin_family = AF_INET;
-	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	l = socket(AF_INET, SOCK_STREAM, 0);
-	if (l < 0 || bind(l, (struct sockaddr *)&a, sizeof(a)) != 0 ||
-	    listen(l, 1) != 0 ||
-	    getsockname(l, (struct sockaddr *)&a, &len) != 0) {
-		util_syserr("cannot listen on loopback");
-		if (l >= 0)
-			close(l);
-		return -1;
-	}
-	c = socket(AF_INET, SOCK_STREAM, 0);
-	if (c < 0 || connect(c, (struct sockaddr *)&a, sizeof(a)) != 0) {
-		util_syserr("cannot connect on loopback");
-		close(l);
-		if (c >= 0)
-			close(c);
-		return -1;
-	}
-	s->extra[0] = l;
-	s->extra[1] = accept(l, NULL, NULL);
-	return c;
-}
-
 static int
 init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 	char path[4096];
-	const char *dir;
 	int i, fd;
 
 	(void)cx;
 	s->extra[0] = s->extra[1] = -1;
 	if (s->tcp) {
-		fd = tcp_pair(s);
+		fd = ipc_loopback(&s->extra[0], &s->extra[1]);
 	} else {
-		dir = super_tmpdir();
-		if (dir == NULL)
-			return -1;
-		snprintf(path, sizeof(path), "%s/lat_select.%d", dir,
-			 (int)getpid());
-		fd = open(path, O_RDWR | O_CREAT, 0600);
-		if (fd < 0)
-			util_syserr("cannot create %s", path);
-		unlink(path);
+		fd = file_scratch(path, sizeof(path), "lat_select.%d",
+		                  (int)getpid());
+		if (fd >= 0)
+			unlink(path);
 	}
 	if (fd < 0)
 		return -1;
@@ -148,17 +104,6 @@ cleanup(void *sp)
 			close(s->extra[i]);
 }
 
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-n <#descriptors>] [-P <parallelism>] [-W <warmup>] [-N "\
-	"<repetitions>] file|tcp"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
-}
-
 /* -n: the descriptors selected on. */
 static int
 option(void *sp, int c, const char *arg)
@@ -178,42 +123,34 @@ option(void *sp, int c, const char *arg)
 	return 0;
 }
 
+static const struct bench_prog prog = {
+	.usage = "[-n <#descriptors>] [-P <parallelism>] [-W <warmup>] [-N "
+	         "<repetitions>] file|tcp",
+	.help = "-n <#descriptors>  descriptors selected on (default 200)\n"
+	        "file|tcp          what they are: a file, or a loopback TCP "
+	        "socket",
+	.min_operands = 1,
+	.max_operands = 1,
+	.option = option,
+};
+
 int
 main(int argc, char **argv)
 {
-	static struct state s;
+	static struct state s = { .count = 200 };
+	static const char *const kinds[] = { "file", "tcp" };
 	struct bench_opts o;
-	struct bench_desc d = { .init = init, .run = run, .cleanup = cleanup,
-				.state = &s };
-	struct bench_result r;
+	const struct bench_desc d = { .init = init, .run = run,
+		                      .cleanup = cleanup, .state = &s };
 	char label[64];
-	int rc;
+	struct bench_prog p = prog;
+	int first;
 
-	s.count = 200;
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &s);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc < 0)
-		usage();
-	optind = rc;
-	if (argc - optind != 1)
-		usage();
-	if (strcmp(argv[optind], "tcp") == 0) {
-		s.tcp = 1;
-	} else if (strcmp(argv[optind], "file") != 0) {
-		util_err("unknown mode '%s' (see -h)", argv[optind]);
-		return EXIT_USAGE;
-	}
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
-	if (bench_run(&d, &o, &r) != 0)
-		return EXIT_FAILED;
+	p.ctx = &s;
+	first = bench_begin(argc, argv, &p, &o);
+	s.tcp = (int)bench_lookup("mode", argv[first], kinds, 2,
+	                          sizeof(kinds[0]));
 	snprintf(label, sizeof(label), "Select on %d %sfd's", s.count,
 		 s.tcp ? "tcp " : "");
-	rc = report_us(&r, label, 1);
-	bench_result_free(&r);
-	return rc == 0 ? 0 : EXIT_FAILED;
+	return bench_measure_us(&d, &o, label, 1);
 }

@@ -16,7 +16,6 @@
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <errno.h>
 #include <semaphore.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -26,9 +25,7 @@
 
 #include "lib_bench.h"
 #include "lib_harness.h"
-#include "lib_opts.h"
 #include "lib_party.h"
-#include "lib_sched.h"
 #include "lib_super.h"
 #include "lib_util.h"
 
@@ -130,46 +127,26 @@ cleanup(void *sp)
 	if (s->helper > 0) {
 		s->sh->stop = 1;
 		sem_post(&s->sh->ping);
-		kill(s->helper, SIGKILL);
-		while (waitpid(s->helper, NULL, 0) < 0 && errno == EINTR)
-			;
 	}
+	super_reap(&s->helper);
 	if (s->sh != NULL)
 		munmap(s->sh, sizeof(*s->sh));
 	s->sh = NULL;
-	s->helper = -1;
 }
 
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
-}
+static const struct bench_prog prog = {
+	.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]",
+};
 
 int
 main(int argc, char **argv)
 {
-	struct bench_opts o;
 	struct state s = { NULL, -1, { 0, 0 } };
-	struct bench_desc d = { .init = init, .run = run, .cleanup = cleanup,
-				.state = &s };
-	int rc;
+	const struct bench_desc d = { .init = init, .run = run,
+		                      .cleanup = cleanup, .state = &s };
+	struct bench_opts o;
 
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	o.helpers = 1;
-	sched_set_default("SAME");
-	rc = opts_parse(argc, argv, USAGE, 0, &o, NULL, NULL);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc != argc)
-		usage();
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
+	(void)bench_begin(argc, argv, &prog, &o);
+	bench_same_cpu(&o, 1);
 	return bench_measure_us(&d, &o, "Semaphore latency", 1);
 }

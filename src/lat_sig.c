@@ -32,19 +32,19 @@
 #include <unistd.h>
 
 #include "lib_bench.h"
+#include "lib_file.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
-#include "lib_opts.h"
 #include "lib_party.h"
-#include "lib_report.h"
-#include "lib_super.h"
 #include "lib_util.h"
 
 struct state {
-	const char *file; /* the file prot maps */
+	const char *file; /* the file init maps (prot's figure), or NULL */
+	const char *prot; /* the file prot maps */
 	char *page;       /* the read-only mapping */
 	size_t pagesize;  /* its length */
 	pid_t self;       /* getpid(), taken once */
+	int sig;          /* what catch and its baseline send: SIGUSR1, 0 */
 };
 
 /* Faults still to take before the store may succeed; the handler's only
@@ -94,26 +94,15 @@ do_install(void *sp, uint64_t n)
 	return 0;
 }
 
+/* kill(self, s->sig): catch with SIGUSR1, its baseline with 0 (the
+ * permission check alone). */
 static int
-do_kill0(void *sp, uint64_t n)
+do_kill(void *sp, uint64_t n)
 {
 	struct state *s = sp;
 
 	while (n-- > 0)
-		if (kill(s->self, 0) != 0) {
-			util_syserr("kill");
-			return -1;
-		}
-	return 0;
-}
-
-static int
-do_catch(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-
-	while (n-- > 0)
-		if (kill(s->self, SIGUSR1) != 0) {
+		if (kill(s->self, s->sig) != 0) {
 			util_syserr("kill");
 			return -1;
 		}
@@ -134,49 +123,49 @@ do_prot(void *sp, uint64_t n)
 	return 0;
 }
 
+/* The page of file, mapped read-only and private, with on_fault
+ * catching the stores to it; 0, or -1 after a message. */
+static int
+map_page(struct state *s)
+{
+	struct sigaction sa;
+	int fd = open(s->file, O_RDONLY);
+
+	if (fd < 0) {
+		util_syserr("cannot open %s", s->file);
+		return -1;
+	}
+	s->page = mmap(NULL, s->pagesize, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (s->page == MAP_FAILED) {
+		s->page = NULL;
+		util_syserr("cannot map %s", s->file);
+		return -1;
+	}
+	fault_page = s->page;
+	fault_len = s->pagesize;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_fault;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGSEGV, &sa, NULL) != 0 ||
+	    sigaction(SIGBUS, &sa, NULL) != 0) {
+		util_syserr("sigaction");
+		return -1;
+	}
+	return 0;
+}
+
 static int
 init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
-	struct sigaction sa;
 
 	(void)cx;
 	s->self = getpid();
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_usr1;
-	sigemptyset(&sa.sa_mask);
-	if (sigaction(SIGUSR1, &sa, NULL) != 0) {
-		util_syserr("sigaction");
+	if (do_install(s, 1) != 0)
 		return -1;
-	}
-	if (s->file != NULL) {
-		int fd = open(s->file, O_RDONLY);
-
-		if (fd < 0) {
-			util_syserr("cannot open %s", s->file);
-			return -1;
-		}
-		s->page =
-		    mmap(NULL, s->pagesize, PROT_READ, MAP_PRIVATE, fd, 0);
-		close(fd);
-		if (s->page == MAP_FAILED) {
-			s->page = NULL;
-			util_syserr("cannot map %s", s->file);
-			return -1;
-		}
-		fault_page = s->page;
-		fault_len = s->pagesize;
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_sigaction = on_fault;
-		sa.sa_flags = SA_SIGINFO;
-		sigemptyset(&sa.sa_mask);
-		if (sigaction(SIGSEGV, &sa, NULL) != 0 ||
-		    sigaction(SIGBUS, &sa, NULL) != 0) {
-			util_syserr("sigaction");
-			return -1;
-		}
-	}
-	return 0;
+	return s->file != NULL ? map_page(s) : 0;
 }
 
 static void
@@ -191,57 +180,22 @@ cleanup(void *sp)
 	s->page = NULL;
 }
 
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "\
-	"install|catch|prot [file]"
-
-static void __attribute__((noreturn))
-usage(void)
+/* install: no baseline. */
+static void
+choose_install(struct bench_desc *d, int figure)
 {
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
+	(void)figure;
+	d->run = do_install;
 }
-
-/* A one-page file for prot when none is given. */
-static const char *
-default_file(size_t pagesize)
-{
-	static char path[4096];
-	const char *dir = super_tmpdir();
-	char *buf;
-	int fd, ok;
-
-	if (dir == NULL)
-		return NULL;
-	snprintf(path, sizeof(path), "%s/lat_sig.page", dir);
-	buf = calloc(1, pagesize);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	ok = buf != NULL && fd >= 0 &&
-	     write(fd, buf, pagesize) == (ssize_t)pagesize;
-	if (!ok)
-		util_syserr("cannot make %s", path);
-	if (fd >= 0)
-		close(fd);
-	free(buf);
-	return ok ? path : NULL;
-}
-
-/* Measure one of the run functions above. */
-static int
-measure(struct bench_desc *d, const struct bench_opts *o,
-        int (*run)(void *, uint64_t), struct bench_result *r)
-{
-	d->run = run;
-	return bench_run(d, o, r);
-}
-
-static const char *prot_file; /* the file prot maps */
 
 /* catch: a bare kill, then kill to a handler. */
 static void
 choose_catch(struct bench_desc *d, int figure)
 {
-	d->run = figure ? do_catch : do_kill0;
+	struct state *s = d->state;
+
+	s->sig = figure ? SIGUSR1 : 0;
+	d->run = do_kill;
 }
 
 /* prot: catch, then the fault on the mapped file. */
@@ -250,74 +204,79 @@ choose_prot(struct bench_desc *d, int figure)
 {
 	struct state *s = d->state;
 
-	s->file = figure ? prot_file : NULL; /* init maps it for prot */
-	d->run = figure ? do_prot : do_catch;
+	s->file = figure ? s->prot : NULL; /* init maps it for prot */
+	s->sig = SIGUSR1;
+	d->run = figure ? do_prot : do_kill;
 }
+
+static const struct mode {
+	const char *name;
+	const char *label;
+	void (*choose)(struct bench_desc *d, int figure);
+} modes[] = {
+	{ "install", "Signal handler installation", choose_install },
+	{ "catch", "Signal handler overhead", choose_catch },
+	{ "prot", "Protection fault", choose_prot },
+};
+
+/* prot's file: named, or a page of zeros made in the private directory
+ * (its path in made, len bytes); NULL after a message when it is no
+ * non-empty regular file. */
+static const char *
+prot_file(const char *named, char *made, size_t len, size_t pagesize)
+{
+	const char *file = named ? named : made;
+	struct stat st;
+
+	if (file == made &&
+	    file_made(made, len, "lat_sig.page", NULL, pagesize) != 0)
+		return NULL;
+	if (stat(file, &st) != 0) {
+		util_syserr("cannot use %s", file);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode) || st.st_size < 1) {
+		util_err("cannot use %s: not a non-empty regular file", file);
+		return NULL;
+	}
+	return file;
+}
+
+static const struct bench_prog prog = {
+	.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
+	         "install|catch|prot [file]",
+	.help = "install|catch|prot  what is timed: sigaction, a signal "
+	        "caught, a protection fault\n"
+	        "file              what prot maps (default: a page made in "
+	        "a private directory)",
+	.min_operands = 1,
+	.max_operands = 2,
+};
 
 int
 main(int argc, char **argv)
 {
 	struct bench_opts o;
 	struct state s;
-	struct bench_desc d = {
-		.init = init, .run = NULL, .cleanup = cleanup, .state = &s
-	};
-	struct bench_result r;
-	const char *mode, *file = NULL;
-	struct stat st;
-	int rc;
+	struct bench_desc d = { .init = init, .cleanup = cleanup, .state = &s };
+	const struct mode *m;
+	char made[4096];
+	int first = bench_begin(argc, argv, &prog, &o);
 
 	memset(&s, 0, sizeof(s));
 	s.pagesize = mem_pagesize();
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, NULL, NULL);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc < 0)
-		usage();
-	if (argc - optind < 1 || argc - optind > 2)
-		usage();
-	mode = argv[optind];
-	if (strcmp(mode, "install") != 0 && strcmp(mode, "catch") != 0 &&
-	    strcmp(mode, "prot") != 0) {
-		util_err("unknown mode '%s' (see -h)", mode);
-		return EXIT_USAGE;
+	m = &modes[bench_lookup("mode", argv[first], modes, 3, sizeof(*m))];
+	if (m->choose == choose_prot) {
+		s.prot = prot_file(argv[first + 1], made, sizeof(made),
+		                   s.pagesize);
+		if (s.prot == NULL)
+			return EXIT_FAILED;
 	}
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
-	if (strcmp(mode, "prot") == 0) {
-		file = argc - optind == 2 ? argv[optind + 1]
-		                          : default_file(s.pagesize);
-		if (file == NULL)
-			return EXIT_FAILED;
-		if (stat(file, &st) != 0) {
-			util_syserr("cannot use %s", file);
-			return EXIT_FAILED;
-		}
-		if (!S_ISREG(st.st_mode) || st.st_size < 1) {
-			util_err("cannot use %s: not a non-empty regular file",
-			         file);
-			return EXIT_FAILED;
-		}
-	}
-
-	if (strcmp(mode, "install") == 0) {
-		if (measure(&d, &o, do_install, &r) != 0)
-			return EXIT_FAILED;
-		rc = report_us(&r, "Signal handler installation", 1);
-		bench_result_free(&r);
-		return rc == 0 ? 0 : EXIT_FAILED;
+	if (m->choose == choose_install) {
+		choose_install(&d, 1);
+		return bench_measure_us(&d, &o, m->label, 1);
 	}
 	/* catch and prot subtract a baseline measured the same way: catch
 	 * less a bare kill, prot less catch. */
-	prot_file = file;
-	return bench_measure_diff(&d, &o,
-				  strcmp(mode, "prot") == 0 ? choose_prot
-							    : choose_catch,
-				  strcmp(mode, "prot") == 0
-					  ? "Protection fault"
-					  : "Signal handler overhead",
-				  1);
+	return bench_measure_diff(&d, &o, m->choose, m->label, 1);
 }

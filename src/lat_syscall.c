@@ -25,15 +25,15 @@
 #include <unistd.h>
 
 #include "lib_bench.h"
+#include "lib_file.h"
 #include "lib_harness.h"
-#include "lib_opts.h"
 #include "lib_party.h"
-#include "lib_super.h"
 #include "lib_util.h"
 
 struct state {
-	const char *file; /* the file stat, fstat and open use */
-	int fd;           /* /dev/zero, /dev/null or the file */
+	const struct mode *m; /* the call measured */
+	const char *file;     /* the file stat, fstat and open use */
+	int fd;               /* /dev/zero, /dev/null or the file */
 };
 
 static int
@@ -135,19 +135,17 @@ static const struct mode {
 };
 #define NMODES (sizeof(modes) / sizeof(modes[0]))
 
-static const struct mode *current;
-
 static int
 init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
-	const char *path = current->open_path;
+	const char *path = s->m->open_path;
 
 	(void)cx;
 	s->fd = -1;
 	if (path != NULL && *path == '\0')
 		return 0;
-	s->fd = open(path ? path : s->file, current->open_flags);
+	s->fd = open(path ? path : s->file, s->m->open_flags);
 	if (s->fd < 0) {
 		util_syserr("cannot open %s", path ? path : s->file);
 		return -1;
@@ -165,36 +163,13 @@ cleanup(void *sp)
 	s->fd = -1;
 }
 
-/* A file for stat/fstat/open when none is given. */
-static const char *
-default_file(void)
-{
-	static char path[4096];
-	const char *dir = super_tmpdir();
-	int fd;
-
-	if (dir == NULL)
-		return NULL;
-	snprintf(path, sizeof(path), "%s/lat_syscall.file", dir);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	if (fd < 0) {
-		util_syserr("cannot create %s", path);
-		return NULL;
-	}
-	if (write(fd, "lmbench-ng\n", 11) != 11) {
-		util_syserr("cannot write %s", path);
-		close(fd);
-		return NULL;
-	}
-	close(fd);
-	return path;
-}
-
 static const struct bench_prog prog = {
 	.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 	         "null|read|write|stat|fstat|open [file]",
-	.help = "file  what stat, fstat and open use (default: a file made "
-	        "in a private directory)",
+	.help = "null|read|...     the call: getppid, read of /dev/zero, "
+	        "write to /dev/null, stat, fstat, open and close\n"
+	        "file              what stat, fstat and open use (default: "
+	        "a file made in a private directory)",
 	.min_operands = 1,
 	.max_operands = 2,
 };
@@ -203,25 +178,28 @@ int
 main(int argc, char **argv)
 {
 	struct bench_opts o;
-	struct state s = { NULL, -1 };
+	struct state s = { NULL, NULL, -1 };
 	struct bench_desc d = {
 		.init = init, .run = NULL, .cleanup = cleanup, .state = &s
 	};
 	struct stat st;
+	char made[4096];
 	int first = bench_begin(argc, argv, &prog, &o);
 
-	current = &modes[bench_lookup("mode", argv[first], modes, NMODES,
-	                              sizeof(modes[0]))];
-	if (current->run == do_stat || current->run == do_fstat ||
-	    current->run == do_open) {
-		s.file = first + 1 < argc ? argv[first + 1] : default_file();
-		if (s.file == NULL)
+	s.m = &modes[bench_lookup("mode", argv[first], modes, NMODES,
+	                          sizeof(modes[0]))];
+	if (s.m->run == do_stat || s.m->run == do_fstat ||
+	    s.m->run == do_open) {
+		s.file = first + 1 < argc ? argv[first + 1] : made;
+		if (s.file == made &&
+		    file_made(made, sizeof(made), "lat_syscall.file",
+		              "lmbench-ng\n", 11) != 0)
 			return EXIT_FAILED;
 		if (stat(s.file, &st) != 0) {
 			util_syserr("cannot stat %s", s.file);
 			return EXIT_FAILED;
 		}
 	}
-	d.run = current->run;
-	return bench_measure_us(&d, &o, current->label, 1);
+	d.run = s.m->run;
+	return bench_measure_us(&d, &o, s.m->label, 1);
 }

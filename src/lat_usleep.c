@@ -34,13 +34,13 @@
 
 #include "lib_bench.h"
 #include "lib_harness.h"
-#include "lib_opts.h"
 #include "lib_party.h"
-#include "lib_report.h"
 #include "lib_util.h"
 
 struct state {
-	uint64_t usecs; /* the requested sleep */
+	uint64_t usecs;     /* the requested sleep */
+	struct timespec ts; /* the same, for nanosleep and pselect */
+	struct timeval tv;  /* and for select and the itimer */
 };
 
 static int
@@ -64,8 +64,7 @@ do_nanosleep(void *sp, uint64_t n)
 	struct state *s = sp;
 
 	while (n-- > 0) {
-		struct timespec ts = { (time_t)(s->usecs / 1000000),
-				       (long)(s->usecs % 1000000) * 1000 };
+		struct timespec ts = s->ts;
 
 		while (nanosleep(&ts, &ts) != 0)
 			if (errno != EINTR) {
@@ -82,8 +81,7 @@ do_select(void *sp, uint64_t n)
 	struct state *s = sp;
 
 	while (n-- > 0) {
-		struct timeval tv = { (time_t)(s->usecs / 1000000),
-				      (suseconds_t)(s->usecs % 1000000) };
+		struct timeval tv = s->tv;
 
 		if (select(0, NULL, NULL, NULL, &tv) < 0 && errno != EINTR) {
 			util_syserr("select");
@@ -98,16 +96,12 @@ do_pselect(void *sp, uint64_t n)
 {
 	struct state *s = sp;
 
-	while (n-- > 0) {
-		struct timespec ts = { (time_t)(s->usecs / 1000000),
-				       (long)(s->usecs % 1000000) * 1000 };
-
-		if (pselect(0, NULL, NULL, NULL, &ts, NULL) < 0 &&
+	while (n-- > 0)
+		if (pselect(0, NULL, NULL, NULL, &s->ts, NULL) < 0 &&
 		    errno != EINTR) {
 			util_syserr("pselect");
 			return -1;
 		}
-	}
 	return 0;
 }
 
@@ -115,15 +109,11 @@ static int
 do_itimer(void *sp, uint64_t n)
 {
 	struct state *s = sp;
-	struct itimerval it, off;
+	struct itimerval it = { s->tv, s->tv }, off;
 	sigset_t set;
 	siginfo_t si;
 
 	memset(&off, 0, sizeof(off));
-	it.it_value.tv_sec = it.it_interval.tv_sec =
-		(time_t)(s->usecs / 1000000);
-	it.it_value.tv_usec = it.it_interval.tv_usec =
-		(suseconds_t)(s->usecs % 1000000);
 	sigemptyset(&set);
 	sigaddset(&set, SIGALRM);
 	if (setitimer(ITIMER_REAL, &it, NULL) != 0) {
@@ -152,7 +142,6 @@ static const struct method {
 	{ "select", do_select },   { "pselect", do_pselect },
 	{ "itimer", do_itimer },
 };
-#define NMETHODS (sizeof(methods) / sizeof(methods[0]))
 
 static int
 init(void *sp, struct copy_ctx *cx)
@@ -167,97 +156,86 @@ init(void *sp, struct copy_ctx *cx)
 	return sigprocmask(SIG_BLOCK, &set, NULL);
 }
 
-/* The usage line, which also says which options are taken. */
-#define USAGE "[-r] [-u usleep|nanosleep|select|pselect|itimer] [-P "\
-	"<parallelism>] [-W <warmup>] [-N <repetitions>] usecs"
-
-static void __attribute__((noreturn))
-usage(void)
-{
-	opts_usage(USAGE);
-	exit(EXIT_USAGE);
-}
-
 /* What -r and -u set. */
 struct opts {
-	int realtime;            /* -r: SCHED_FIFO */
-	const struct method *m;  /* -u: how to sleep */
+	int realtime;           /* -r: SCHED_RR */
+	const struct method *m; /* -u: how to sleep */
 };
 
 static int
 option(void *sp, int c, const char *arg)
 {
 	struct opts *op = sp;
-	size_t i;
 
-	if (c == 'r') {
+	if (c == 'r')
 		op->realtime = 1;
-		return 0;
-	}
-	for (i = 0; i < NMETHODS; i++)
-		if (strcmp(arg, methods[i].name) == 0) {
-			op->m = &methods[i];
-			return 0;
-		}
-	util_err("unknown method '%s' (see -h)", arg);
-	return -1;
+	else
+		op->m = &methods[bench_lookup("method", arg, methods, 5,
+		                              sizeof(methods[0]))];
+	return 0;
 }
+
+/* -r: SCHED_RR at the highest priority; 0, or -1 after a message. */
+static int
+realtime(void)
+{
+	struct sched_param sp;
+
+	memset(&sp, 0, sizeof(sp));
+	sp.sched_priority = sched_get_priority_max(SCHED_RR);
+	if (sched_setscheduler(0, SCHED_RR, &sp) != 0) {
+		util_syserr("cannot switch to SCHED_RR (-r)");
+		return -1;
+	}
+	return 0;
+}
+
+static const struct bench_prog prog = {
+	.usage = "[-r] [-u usleep|nanosleep|select|pselect|itimer] [-P "
+	         "<parallelism>] [-W <warmup>] [-N <repetitions>] usecs",
+	.help = "-r                run SCHED_RR at the highest priority "
+	        "(needs privilege)\n"
+	        "-u usleep|nanosleep|select|pselect|itimer  how to sleep "
+	        "(default usleep)\n"
+	        "usecs             the sleep asked for, in microseconds (0 "
+	        "to 60000000)",
+	.min_operands = 1,
+	.max_operands = 1,
+	.option = option,
+};
 
 int
 main(int argc, char **argv)
 {
 	struct bench_opts o;
-	struct state s = { 0 };
+	struct state s;
 	struct bench_desc d = { .init = init, .state = &s };
-	struct bench_result r;
 	struct opts op = { 0, &methods[0] };
-	const struct method *m;
+	struct bench_prog p = prog;
 	const char *why;
 	char label[128];
-	int rc, realtime;
+	int first;
 
-	if (bench_start(argc, argv) != 0)
-		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, USAGE, 0, &o, option, &op);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc < 0)
-		usage();
-	optind = rc;
-	m = op.m;
-	realtime = op.realtime;
-	if (argc - optind != 1)
-		usage();
-	why = util_parse_u64(argv[optind], 0, 60000000, &s.usecs);
+	memset(&s, 0, sizeof(s));
+	p.ctx = &op;
+	first = bench_begin(argc, argv, &p, &o);
+	why = util_parse_u64(argv[first], 0, 60000000, &s.usecs);
 	if (why != NULL) {
-		util_err("bad usecs '%s': %s (0 to 60000000)", argv[optind],
-			 why);
+		util_err("bad usecs '%s': %s (0 to 60000000)", argv[first], why);
 		return EXIT_USAGE;
 	}
-	if (m->run == do_itimer && s.usecs == 0) {
+	if (op.m->run == do_itimer && s.usecs == 0) {
 		util_err("itimer needs a period of at least 1 microsecond");
 		return EXIT_USAGE;
 	}
-	if (bench_check_env() != 0)
-		return EXIT_USAGE;
-	if (realtime) {
-		struct sched_param sp;
-
-		memset(&sp, 0, sizeof(sp));
-		sp.sched_priority = sched_get_priority_max(SCHED_RR);
-		if (sched_setscheduler(0, SCHED_RR, &sp) != 0) {
-			util_syserr("cannot switch to SCHED_RR (-r)");
-			return EXIT_FAILED;
-		}
-	}
-	d.run = m->run;
-	if (bench_run(&d, &o, &r) != 0)
+	if (op.realtime && realtime() != 0)
 		return EXIT_FAILED;
+	s.ts.tv_sec = s.tv.tv_sec = (time_t)(s.usecs / 1000000);
+	s.ts.tv_nsec = (long)(s.usecs % 1000000) * 1000;
+	s.tv.tv_usec = (suseconds_t)(s.usecs % 1000000);
+	d.run = op.m->run;
 	snprintf(label, sizeof(label), "%s%s %llu microseconds",
-		 realtime ? "realtime " : "", m->name,
+		 op.realtime ? "realtime " : "", op.m->name,
 		 (unsigned long long)s.usecs);
-	rc = report_us(&r, label, 1);
-	bench_result_free(&r);
-	return rc == 0 ? 0 : EXIT_FAILED;
+	return bench_measure_us(&d, &o, label, 1);
 }

@@ -56,6 +56,13 @@ bench_begin(int argc, char **argv, const struct bench_prog *p,
 	return rc;
 }
 
+void
+bench_same_cpu(struct bench_opts *o, int helpers)
+{
+	o->helpers = helpers;
+	sched_set_default("SAME");
+}
+
 size_t
 bench_lookup(const char *what, const char *name, const void *table, size_t n,
              size_t size)

@@ -34,6 +34,11 @@ struct bench_prog {
  */
 int bench_begin(int argc, char **argv, const struct bench_prog *p,
                 struct bench_opts *o);
+/* After bench_begin, for a program whose copies each have `helpers`
+ * helper processes (or children) that should share the copy's CPU:
+ * o->helpers, and the placement SAME unless LMBENCH_SCHED says
+ * otherwise. */
+void bench_same_cpu(struct bench_opts *o, int helpers);
 /* The usage line of p on stderr, then exit 2. */
 void bench_usage(const struct bench_prog *p) __attribute__((noreturn));
 

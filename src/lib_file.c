@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,6 @@
 #include "lib_bench.h"
 #include "lib_file.h"
 #include "lib_harness.h"
-#include "lib_opts.h"
 #include "lib_report.h"
 #include "lib_super.h"
 #include "lib_util.h"
@@ -129,9 +129,156 @@ file_bw_open(struct file_bw *f, int copy)
 	return f->path == NULL ? -1 : 0;
 }
 
-/* -C: a private copy of the file for each copy. */
+int
+file_check_dir(const char *dir)
+{
+	struct stat st;
+
+	if (stat(dir, &st) != 0) {
+		util_syserr("cannot use %s", dir);
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		util_err("cannot use %s: not a directory", dir);
+		return -1;
+	}
+	if (access(dir, W_OK | X_OK) != 0) {
+		util_syserr("cannot write in %s", dir);
+		return -1;
+	}
+	return 0;
+}
+
+/* File i's path in a tree for capacity files. */
+static void
+tree_path(const struct file_tree *t, uint64_t i, uint64_t capacity,
+          char *path, size_t len)
+{
+	uint64_t span = 1;
+	size_t used = (size_t)snprintf(path, len, "%s", t->top);
+
+	if (t->per_dir < 2)
+		return;
+	while (span * t->per_dir < capacity)
+		span *= t->per_dir;
+	for (; span > 1; span /= t->per_dir)
+		used += (size_t)snprintf(path + used, len - used, "/d%llu",
+		                         (unsigned long long)(i / span %
+		                                              t->per_dir));
+	snprintf(path + used, len - used, "/f%llu",
+	         (unsigned long long)(i % t->per_dir));
+}
+
+void
+file_tree_path(const struct file_tree *t, uint64_t i, char *path, size_t len)
+{
+	tree_path(t, i, t->capacity, path, len);
+}
+
+/* mkdir path unless it is there; 0, or -1 after a message. */
 static int
-bw_option(void *sp, int c, const char *arg)
+make_dir(const char *path)
+{
+	if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+		util_syserr("mkdir %s", path);
+		return -1;
+	}
+	return 0;
+}
+
+int
+file_tree_make(struct file_tree *t, uint64_t n)
+{
+	char path[PATH_MAX];
+	uint64_t i;
+
+	if (n <= t->capacity)
+		return 0;
+	/* A new capacity may change the depth: start from an empty tree. */
+	if (t->capacity > 0) {
+		super_rmtree(t->top);
+		if (make_dir(t->top) != 0)
+			return -1;
+	}
+	for (i = 0; i < n; i += t->per_dir) {
+		tree_path(t, i, n, path, sizeof(path));
+		*strrchr(path, '/') = '\0';
+		/* Every directory on the way down. */
+		for (char *p = path + strlen(t->top) + 1; *p; p++) {
+			if (*p != '/')
+				continue;
+			*p = '\0';
+			if (make_dir(path) != 0)
+				return -1;
+			*p = '/';
+		}
+		if (make_dir(path) != 0)
+			return -1;
+	}
+	t->capacity = n;
+	return 0;
+}
+
+int
+file_size_arg(const char *arg, uint64_t min, const char *too_small,
+              uint64_t *size)
+{
+	const char *why = util_parse_size(arg, 1, size);
+
+	if (why == NULL && *size < min)
+		why = too_small;
+	if (why == NULL && *size > SIZE_MAX / 2)
+		why = "too large";
+	if (why != NULL) {
+		util_err("bad size '%s': %s", arg, why);
+		return -1;
+	}
+	return 0;
+}
+
+int
+file_scratch(char *path, size_t len, const char *fmt, ...)
+{
+	const char *dir = super_tmpdir();
+	va_list ap;
+	size_t used;
+	int fd;
+
+	if (dir == NULL)
+		return -1;
+	used = (size_t)snprintf(path, len, "%s/", dir);
+	va_start(ap, fmt);
+	if (used < len)
+		vsnprintf(path + used, len - used, fmt, ap);
+	va_end(ap);
+	fd = open(path, O_RDWR | O_CREAT | O_EXCL, 0600);
+	if (fd < 0)
+		util_syserr("cannot create %s", path);
+	return fd;
+}
+
+int
+file_made(char *path, size_t len, const char *name, const char *data,
+          size_t n)
+{
+	char *zeros = data != NULL ? NULL : calloc(1, n + 1);
+	int fd, ok = 0;
+
+	if (data == NULL && zeros == NULL) {
+		util_err("out of memory");
+	} else if ((fd = file_scratch(path, len, "%s", name)) >= 0) {
+		ok = util_writen(fd, data != NULL ? data : zeros, n) ==
+		     (ssize_t)n;
+		if (!ok)
+			util_syserr("cannot write %s", path);
+		close(fd);
+	}
+	free(zeros);
+	return ok ? 0 : -1;
+}
+
+int
+file_bw_option(void *sp, int c, const char *arg)
 {
 	(void)c;
 	(void)arg;
@@ -139,53 +286,40 @@ bw_option(void *sp, int c, const char *arg)
 	return 0;
 }
 
-/* <size> open2close|ONCE <filename>: 0, or -1 after a message. */
-static int
-bw_operands(char **argv, const char *once, uint64_t min, struct file_bw *f)
-{
-	const char *why = util_parse_size(argv[0], 1, &f->size);
-
-	if (why == NULL && f->size < min)
-		why = min > 1 ? "too small (at least 64 bytes)" : "too small";
-	if (why == NULL && f->size > SIZE_MAX / 2)
-		why = "too large";
-	if (why != NULL) {
-		util_err("bad size '%s': %s", argv[0], why);
-		return -1;
-	}
-	if (strcmp(argv[1], "open2close") == 0) {
-		f->open2close = 1;
-	} else if (strcmp(argv[1], once) != 0) {
-		util_err("unknown mode '%s' (see -h)", argv[1]);
-		return -1;
-	}
-	f->file = argv[2];
-	return 0;
-}
-
 int
-file_bw_main(int argc, char **argv, const char *usage, const char *once,
-             uint64_t min, struct file_bw *f, const struct bench_desc *d)
+file_bw_main(int argc, char **argv, const char *once, uint64_t min,
+             struct file_bw *f, const struct bench_desc *d)
 {
+	const struct { const char *name; } modes[] = { { once },
+		                                       { "open2close" } };
+	char usage[160], help[512];
+	struct bench_prog p = { usage, help, 3, 3, 0, file_bw_option, f };
 	struct bench_opts o;
 	struct bench_result r;
-	int rc;
+	int first, rc;
 
-	if (bench_start(argc, argv) != 0)
+	snprintf(usage, sizeof(usage), "[-C] [-P <parallelism>] [-W <warmup>] "
+	         "[-N <repetitions>] <size> open2close|%s <filename>", once);
+	snprintf(help, sizeof(help),
+	         "-C                a private copy of the file for each copy\n"
+	         "<size>            bytes read per iteration (k, m, g: 2^10 "
+	         "...)\n"
+	         "open2close        open and close the file every iteration\n"
+	         "%-18sopen the file once\n"
+	         "<filename>        the file read, at least <size> bytes", once);
+	first = bench_begin(argc, argv, &p, &o);
+	if (file_size_arg(argv[first], min,
+	                  min > 1 ? "too small (at least 64 bytes)"
+	                          : "too small",
+	                  &f->size) != 0)
 		return EXIT_USAGE;
-	bench_opts_init(&o);
-	rc = opts_parse(argc, argv, usage, 0, &o, bw_option, f);
-	if (rc == -1)
-		return EXIT_USAGE;
-	if (rc < 0 || argc - rc != 3) {
-		opts_usage(usage);
-		return EXIT_USAGE;
-	}
-	if (bw_operands(argv + rc, once, min, f) != 0 || bench_check_env() != 0)
-		return EXIT_USAGE;
+	f->open2close = (int)bench_lookup("mode", argv[first + 1], modes, 2,
+	                                  sizeof(modes[0]));
+	f->file = argv[first + 2];
 	if (file_check(f->file, f->size, NULL) != 0 || bench_run(d, &o, &r) != 0)
 		return EXIT_FAILED;
-	rc = report_bw_pair(&r, argv[rc + 1], (double)f->size, (double)f->size);
+	rc = report_bw_pair(&r, argv[first + 1], (double)f->size,
+	                    (double)f->size);
 	bench_result_free(&r);
 	return rc == 0 ? 0 : EXIT_FAILED;
 }

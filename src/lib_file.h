@@ -4,8 +4,10 @@
 #ifndef LIB_FILE_H
 #define LIB_FILE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
+#include "lib_bench.h"
 #include "lib_harness.h"
 
 /* path is a readable regular file of at least need bytes (its size in
@@ -22,10 +24,45 @@ const char *file_for_copy(const char *name, int private_copy, uint64_t len,
 			  int copy, char **own);
 /* Remove and forget a private copy (nothing when *own is NULL). */
 void file_release(char **own);
+/* dir is a directory this process can write in; 0, or -1 after a
+ * message. */
+int file_check_dir(const char *dir);
+/*
+ * Files spread over a tree of directories under top, none holding more
+ * than per_dir (2 or more) entries: file i's index in base per_dir, a
+ * directory "dD" per digit but the last, then "fF".
+ */
+struct file_tree {
+	char *top;         /* the tree's directory (made by the caller) */
+	uint64_t per_dir;  /* most entries in one directory */
+	uint64_t capacity; /* files the directories made can hold */
+};
+/* File i's path (i below capacity) into path, len bytes. */
+void file_tree_path(const struct file_tree *t, uint64_t i, char *path,
+                    size_t len);
+/* The directories n files need; a tree made for fewer is emptied first
+ * (its files must be gone).  0, or -1 after a message. */
+int file_tree_make(struct file_tree *t, uint64_t n);
+/* A size operand (suffixes as util_parse_size) of at least min bytes
+ * (too_small says so otherwise) and at most half the address space into
+ * *size; 0, or -1 after "bad size 'ARG': why". */
+int file_size_arg(const char *arg, uint64_t min, const char *too_small,
+                  uint64_t *size);
+/* A scratch file made exclusively (mode 0600) in the program's private
+ * temporary directory, named as fmt says: its descriptor (read and
+ * write; its path in path, len bytes), or -1 after a message. */
+int file_scratch(char *path, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* A scratch file `name` holding the n bytes of data (NULL: n zero
+ * bytes), closed, its path in path (len bytes); 0, or -1 after a
+ * message. */
+int file_made(char *path, size_t len, const char *name, const char *data,
+              size_t n);
 
 /*
- * bw_file_rd and bw_mmap_rd: one body, the way of reading a parameter.
- * The common part of their state comes first in the program's own.
+ * The file a program reads, with -C (a private copy per copy): the
+ * state of bw_file_rd and bw_mmap_rd (one body, file_bw_main), lat_mmap
+ * and lat_pagefault starts with it.
  */
 struct file_bw {
 	const char *file; /* the file named */
@@ -33,17 +70,20 @@ struct file_bw {
 	const char *path; /* the file this copy reads */
 	int private_copy; /* -C */
 	int open2close;   /* reopen every iteration (else the "once" mode) */
-	uint64_t size;    /* bytes per iteration */
+	uint64_t size;    /* bytes per iteration (and of a private copy) */
 };
 /*
- * The whole program but for its reading: parses "[-C] [common] <size>
- * open2close|ONCE <filename>" (usage: the usage line, once: the name of
- * the open-once mode, min: the smallest size), checks the file, runs d
- * (whose state starts with the struct file_bw that f points to) and
- * prints the SIZE RATE pair named by the mode.  Returns the exit status.
+ * The whole program but for its reading: bench_begin with the usage
+ * line "[-C] [-P ...] [-W ...] [-N ...] <size> open2close|ONCE
+ * <filename>" and its help (once: the name of the open-once mode, min:
+ * the smallest size), the file checked, d run (its state starts with
+ * the struct file_bw f points to), the SIZE RATE pair named by the mode
+ * printed.  Returns the exit status.
  */
-int file_bw_main(int argc, char **argv, const char *usage, const char *once,
-                 uint64_t min, struct file_bw *f, const struct bench_desc *d);
+int file_bw_main(int argc, char **argv, const char *once, uint64_t min,
+                 struct file_bw *f, const struct bench_desc *d);
+/* The -C option's handler (struct bench_prog), ctx a struct file_bw. */
+int file_bw_option(void *ctx, int c, const char *arg);
 /* In init: the file this copy reads (f->path, a private copy with -C);
  * 0, or -1 after a message. */
 int file_bw_open(struct file_bw *f, int copy);

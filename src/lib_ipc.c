@@ -3,9 +3,10 @@
  * share: the bodies of the helper
  * processes (an echo for round trips, a source for bandwidth).
  */
+#include <arpa/inet.h>
 #include <errno.h>
-#include <signal.h>
-#include <sys/wait.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -13,9 +14,7 @@
 #include "lib_bench.h"
 #include "lib_harness.h"
 #include "lib_ipc.h"
-#include "lib_opts.h"
 #include "lib_party.h"
-#include "lib_sched.h"
 #include "lib_super.h"
 #include "lib_util.h"
 
@@ -124,14 +123,7 @@ ipc_stop(struct ipc_peer *p)
 	if (p->in >= 0 && p->in != p->out)
 		close(p->in);
 	p->in = p->out = -1;
-	if (p->helper > 0) {
-		/* Closing ends the helper; the kill covers one that is stuck.
-		 */
-		kill(p->helper, SIGKILL);
-		while (waitpid(p->helper, NULL, 0) < 0 && errno == EINTR)
-			;
-	}
-	p->helper = -1;
+	super_reap(&p->helper);
 }
 
 #define IPC_MAX_MSG   (64ULL << 20)
@@ -215,36 +207,19 @@ bw_option(void *sp, int c, const char *arg)
 	return ipc_parse_sizes(c, arg, &s->msize, &s->total);
 }
 
-/* The start of the pipe and socket programs: the supervisor, the
- * options of the usage line (no operands), one helper placed with its
- * copy (SAME unless LMBENCH_SCHED says otherwise), the environment
- * checked.  0, or -1 after a message or the usage line (exit 2). */
-static int
-ipc_start(int argc, char **argv, const char *usage, struct bench_opts *o,
+/* The start of the pipe and socket programs: bench_begin (no
+ * operands), then one helper placed with its copy (SAME unless
+ * LMBENCH_SCHED says otherwise). */
+static void
+ipc_start(int argc, char **argv, const char *usage, const char *help,
+          struct bench_opts *o,
           int (*option)(void *ctx, int c, const char *arg), void *ctx)
 {
-	int rc;
+	const struct bench_prog p = { usage, help, 0, 0, 0, option, ctx };
 
-	if (bench_start(argc, argv) != 0)
-		return -1;
-	bench_opts_init(o);
-	o->helpers = 1;
-	sched_set_default("SAME");
-	rc = opts_parse(argc, argv, usage, 0, o, option, ctx);
-	if (rc == -1)
-		return -1;
-	if (rc != argc) {
-		opts_usage(usage);
-		return -1;
-	}
-	return bench_check_env();
+	(void)bench_begin(argc, argv, &p, o);
+	bench_same_cpu(o, 1);
 }
-
-/* bw_pipe's and bw_unix's usage line, which also says which options
- * they take. */
-#define BW_USAGE                                                              \
-	"[-m <message size>] [-M <total bytes>] [-P <parallelism>] "          \
-	"[-W <warmup>] [-N <repetitions>]"
 
 int
 ipc_bandwidth_main(int argc, char **argv, int (*channel)(int fd[2]),
@@ -258,8 +233,13 @@ ipc_bandwidth_main(int argc, char **argv, int (*channel)(int fd[2]),
 				.cleanup = bw_cleanup,
 				.state = &s };
 
-	if (ipc_start(argc, argv, BW_USAGE, &o, bw_option, &s) != 0)
-		return EXIT_USAGE;
+	ipc_start(argc, argv,
+	          "[-m <message size>] [-M <total bytes>] [-P <parallelism>] "
+	          "[-W <warmup>] [-N <repetitions>]",
+	          "-m <message size>  bytes per write (default 64k)\n"
+	          "-M <total bytes>   bytes read per iteration (default 10m, "
+	          "rounded up to whole messages)",
+	          &o, bw_option, &s);
 	ipc_round_total(s.msize, &s.total);
 	return bench_measure_mbs(&d, &o, label, (double)s.total);
 }
@@ -343,7 +323,42 @@ ipc_latency_main(int argc, char **argv,
 				.cleanup = lat_cleanup,
 				.state = &s };
 
-	if (ipc_start(argc, argv, usage, &o, lat_option, &s) != 0)
-		return EXIT_USAGE;
+	ipc_start(argc, argv, usage,
+	          with_m ? "-m <message size>  bytes sent each way per round "
+	                   "trip (default 1)"
+	                 : NULL,
+	          &o, lat_option, &s);
 	return bench_measure_us(&d, &o, label, 1);
+}
+
+int
+ipc_loopback(int *listener, int *accepted)
+{
+	struct sockaddr_in a;
+	socklen_t len = sizeof(a);
+	int l, c;
+
+	memset(&a, 0, sizeof(a));
+	a.sin_family = AF_INET;
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	l = socket(AF_INET, SOCK_STREAM, 0);
+	if (l < 0 || bind(l, (struct sockaddr *)&a, sizeof(a)) != 0 ||
+	    listen(l, 1) != 0 ||
+	    getsockname(l, (struct sockaddr *)&a, &len) != 0) {
+		util_syserr("cannot listen on loopback");
+		if (l >= 0)
+			close(l);
+		return -1;
+	}
+	c = socket(AF_INET, SOCK_STREAM, 0);
+	if (c < 0 || connect(c, (struct sockaddr *)&a, sizeof(a)) != 0) {
+		util_syserr("cannot connect on loopback");
+		close(l);
+		if (c >= 0)
+			close(c);
+		return -1;
+	}
+	*listener = l;
+	*accepted = accept(l, NULL, NULL);
+	return c;
 }

@@ -62,5 +62,9 @@ int ipc_bandwidth_main(int argc, char **argv, int (*channel)(int fd[2]),
 int ipc_latency_main(int argc, char **argv,
                      int (*channel)(struct copy_ctx *cx, int ends[4]),
                      int with_m, const char *label);
+/* A TCP connection over loopback, on an ephemeral port: the connected
+ * socket, its listener in *listener and the accepted end in *accepted
+ * (to close after); -1 after a message. */
+int ipc_loopback(int *listener, int *accepted);
 
 #endif

@@ -1,6 +1,6 @@
 /*
- * lib_ops.h - dependent chains of one arithmetic operation (lat_ops, par_ops,
- * mhz).
+ * lib_ops.h - chains of one arithmetic operation: dependent (lat_ops,
+ * mhz) and independent ones in lockstep (par_ops).
  */
 #ifndef LIB_OPS_H
 #define LIB_OPS_H
@@ -41,5 +41,17 @@ struct ops_args {
  * integer mod does a mod and an or, 100 of each).  Returns the result. */
 uint64_t ops_chain(enum ops_kind k, uint64_t n, const struct ops_args *v);
 void ops_default_args(struct ops_args *v, uint64_t seed);
+
+/*
+ * par_ops: k = ops_par_k[ki] independent dependent chains of one
+ * operation advancing in lockstep, 10 operations per chain per
+ * iteration, each chain in a register and hidden after every operation
+ * (OPS_HIDE_*) so the compiler can neither fold nor vectorise them.  n
+ * iterations; returns the chains' sum, to be kept (timing_use).
+ */
+#define OPS_NPAR 8
+extern const int ops_par_k[OPS_NPAR];
+double ops_par_chains(enum ops_kind kind, int ki, uint64_t n,
+                      const struct ops_args *v);
 
 #endif

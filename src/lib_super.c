@@ -346,3 +346,14 @@ super_fork(struct copy_ctx *cx, int helper)
 		          sched_target(cx->copy, helper, cx->helpers));
 	return pid;
 }
+
+void
+super_reap(pid_t *pid)
+{
+	if (*pid > 0) {
+		kill(*pid, SIGKILL);
+		while (waitpid(*pid, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
+	*pid = -1;
+}

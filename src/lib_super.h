@@ -5,6 +5,8 @@
 #ifndef LIB_SUPER_H
 #define LIB_SUPER_H
 
+#include <sys/types.h>
+
 #include "lib_party.h"
 
 /*
@@ -48,5 +50,9 @@ void super_rmtree(const char *path);
  * as fork() does; -1 after a message.
  */
 int super_fork(struct copy_ctx *cx, int helper);
+/* End a helper super_fork made: SIGKILL, then wait for it (a closed
+ * channel usually ends it first; the kill covers one that is stuck).
+ * *pid becomes -1; nothing when it is not above 0. */
+void super_reap(pid_t *pid);
 
 #endif

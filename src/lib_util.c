@@ -249,3 +249,77 @@ util_writen(int fd, const void *buf, size_t n)
 	}
 	return (ssize_t)put;
 }
+
+/* Append a copy of line to the list; 0, or -1 when out of memory. */
+static int
+add_line(struct util_lines *l, const char *line)
+{
+	if (l->n + 1 >= l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 16;
+		char **more = realloc(l->line, cap * sizeof(*more));
+
+		if (more == NULL)
+			return -1;
+		l->line = more;
+		l->cap = cap;
+	}
+	l->line[l->n] = strdup(line);
+	if (l->line[l->n] == NULL)
+		return -1;
+	l->line[++l->n] = NULL;
+	return 0;
+}
+
+int
+util_read_lines(FILE *in, const char *skip, struct util_lines *l)
+{
+	char buf[1024];
+
+	memset(l, 0, sizeof(*l));
+	while (fgets(buf, sizeof(buf), in) != NULL) {
+		char *p = buf + strspn(buf, skip);
+
+		p[strcspn(p, "\r\n")] = '\0';
+		if (*p != '\0' && add_line(l, p) != 0) {
+			util_err("out of memory");
+			util_free_lines(l);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+void
+util_free_lines(struct util_lines *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->line[i]);
+	free(l->line);
+	memset(l, 0, sizeof(*l));
+}
+
+int
+util_sibling(const char *name, char *path, size_t len)
+{
+	char self[4096];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	char *slash;
+
+	if (n <= 0) {
+		util_syserr("readlink /proc/self/exe");
+		return -1;
+	}
+	self[n] = '\0';
+	slash = strrchr(self, '/');
+	if (slash != NULL)
+		*slash = '\0';
+	if ((size_t)snprintf(path, len, "%s/%s", self, name) >= len ||
+	    access(path, X_OK) != 0) {
+		util_err("cannot run %s: %s must be next to %s", path, name,
+		         util_progname());
+		return -1;
+	}
+	return 0;
+}

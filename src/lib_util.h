@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #define EXIT_FAILED      1  /* ran and failed */
@@ -58,5 +59,21 @@ int util_env_double(const char *name, double *out);
  * Return n, fewer at end of file (reads), or -1 on error. */
 ssize_t util_readn(int fd, void *buf, size_t n);
 ssize_t util_writen(int fd, const void *buf, size_t n);
+
+/* The program `name` in the directory of this program's executable,
+ * into path (len bytes); 0, or -1 after "cannot run PATH: NAME must be
+ * next to PROG" when it is not there to run. */
+int util_sibling(const char *name, char *path, size_t len);
+
+/* The non-empty lines of a text, each without the characters of skip
+ * that start it and without its line end (lines of up to 1023 bytes). */
+struct util_lines {
+	char **line; /* n lines, then NULL */
+	size_t n;
+	size_t cap;  /* room in line */
+};
+/* Read them from in into l; 0, or -1 after a message (l empty). */
+int util_read_lines(FILE *in, const char *skip, struct util_lines *l);
+void util_free_lines(struct util_lines *l);
 
 #endif
