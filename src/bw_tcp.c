@@ -119,22 +119,6 @@ option(void *ctx, int c, const char *arg)
 	"-M <bytes to move>  bytes per iteration (default: -m's)\n" \
 	"server            the host whose server sends"
 
-/* -W's default here is 0.1 s: the options are read again (bench_begin
- * found them good) into a probe whose -W starts unset. */
-static void
-default_warmup(int argc, char **argv, struct bench_opts *o)
-{
-	struct opts ignored = { { 0, 0, NULL, PORT, 0, 1, MAX_MSG }, 0 };
-	struct bench_opts probe;
-
-	bench_opts_init(&probe);
-	probe.warmup_us = UINT64_MAX;
-	optind = 0;
-	if (opts_parse(argc, argv, USAGE, 0, &probe, option, &ignored) >= 0 &&
-	    probe.warmup_us == UINT64_MAX)
-		o->warmup_us = 100000;
-}
-
 /* "%.6f %.2f MB/sec": the message size in MB (10^6), the rate. */
 static int
 report_tcp_bw(const struct bench_result *r, double msize, double bytes)
@@ -153,8 +137,10 @@ main(int argc, char **argv)
 {
 	struct state s = { { -1, NULL }, NULL, PORT, 0, 0, "" };
 	struct opts op = { { 0, 0, NULL, PORT, 0, 1, MAX_MSG }, 0 };
+	/* -W defaults to 0.1 s here, as lmbench's. */
 	const struct bench_prog prog = { .usage = USAGE, .help = HELP,
-		.max_operands = 1, .option = option, .ctx = &op };
+		.max_operands = 1, .option = option, .ctx = &op,
+		.warmup_us = 100000 };
 	const struct server_side sd = { .socktype = SOCK_STREAM,
 		.serve = forked_serve, .service = &tcpbw_service, .stop = stop };
 	struct bench_opts o;
@@ -164,7 +150,6 @@ main(int argc, char **argv)
 	int first = server_begin(argc, argv, &prog, &o, &op.net, &sd), rc;
 
 	s.port = op.net.port;
-	default_warmup(argc, argv, &o);
 	s.host = argv[first];
 	snprintf(s.who, sizeof(s.who), "the server at %s", s.host);
 	/* lmbench: -m and -M default to 64 KB, -m alone moves one message,

@@ -42,6 +42,7 @@ bench_begin(int argc, char **argv, const struct bench_prog *p,
 	if (bench_start(argc, argv) != 0)
 		exit(EXIT_USAGE);
 	bench_opts_init(o);
+	o->warmup_us = p->warmup_us;
 	rc = opts_parse(argc, argv, p->usage, p->first_operand, o, p->option,
 	                p->ctx);
 	if (rc == -1)

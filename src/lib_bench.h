@@ -23,6 +23,7 @@ struct bench_prog {
 	int (*option)(void *ctx, int c, const char *arg); /* 0, or -1 after
 	                                                   * a message */
 	void *ctx;
+	uint64_t warmup_us; /* -W's default here (bw_tcp: 0.1 s) */
 };
 
 /*

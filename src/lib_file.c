@@ -293,7 +293,8 @@ file_bw_main(int argc, char **argv, const char *once, uint64_t min,
 	const struct { const char *name; } modes[] = { { once },
 		                                       { "open2close" } };
 	char usage[160], help[512];
-	struct bench_prog p = { usage, help, 3, 3, 0, file_bw_option, f };
+	struct bench_prog p = { .usage = usage, .help = help, .min_operands = 3,
+		.max_operands = 3, .option = file_bw_option, .ctx = f };
 	struct bench_opts o;
 	struct bench_result r;
 	int first, rc;

@@ -215,7 +215,8 @@ ipc_start(int argc, char **argv, const char *usage, const char *help,
           struct bench_opts *o,
           int (*option)(void *ctx, int c, const char *arg), void *ctx)
 {
-	const struct bench_prog p = { usage, help, 0, 0, 0, option, ctx };
+	const struct bench_prog p = { .usage = usage, .help = help,
+		.option = option, .ctx = ctx };
 
 	(void)bench_begin(argc, argv, &p, o);
 	bench_same_cpu(o, 1);
