@@ -56,6 +56,7 @@ TIRPC_LIBS := $(shell pkg-config --libs libtirpc 2>/dev/null)
 
 # Every program, one per line.
 PROGRAMS := \
+	bw_bonnie \
 	bw_file_rd \
 	bw_mem \
 	bw_mmap_rd \

@@ -24,6 +24,18 @@ const char *file_for_copy(const char *name, int private_copy, uint64_t len,
 void file_release(char **own);
 
 /*
+ * A new scratch file, made exclusively under an unguessable name: in the
+ * program's private temporary directory (dir NULL), or in a private
+ * directory made inside dir; the supervisor removes either however the
+ * program ends.  dir must be a writable directory whose file system has
+ * need bytes free (statvfs); with direct, it must take O_DIRECT.  Its
+ * path (malloc'd) in *path; 0, or the exit status after a message (1,
+ * or 77 when O_DIRECT is not supported there).
+ */
+int file_scratch(const char *dir, uint64_t need, const char *prefix,
+                 int direct, char **path);
+
+/*
  * bw_file_rd and bw_mmap_rd: one body, the way of reading a parameter.
  * The common part of their state comes first in the program's own.
  */
