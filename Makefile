@@ -301,7 +301,7 @@ test: $(PROG_BINS) $(UNIT_BINS)
 
 SH_SCRIPTS := $(wildcard tests/*.sh tests/programs/*.sh) .ci/run scripts/summary scripts/see \
 	scripts/config-run scripts/config-check scripts/lmbench scripts/compare scripts/report \
-	scripts/truth
+	scripts/truth scripts/memfacts
 
 lint:
 	@command -v cppcheck >/dev/null || { echo "lint: cppcheck not installed" >&2; exit 1; }

@@ -29,6 +29,7 @@
 # and "[CROSS-CPU: end]", one "[CROSS-CPU: <program> <args>: <figure>
 # <unit>]" line each) fills an extra table after lmbench's, printed only
 # when some file has such a section (original files' rows are blank).
+# So is the Bonnie table (bw_bonnie's "Bonnie ...:" lines), after it.
 
 function valid(v) {
 	return v ~ /^[ \t]*[0-9.]+[ \t]*$/ && v ~ /[0-9]/
@@ -150,6 +151,12 @@ function failed_run(cmd,    n, w, p, a, pre, i, ops, size) {
 	else if (p == "bw_unix") put("bw_unix", "FAIL")
 	else if (p == "lat_pagefault") put("pagefault", "FAIL")
 	else if (p == "tlb") put("tlb", "FAIL")
+	else if (p == "bw_bonnie") {
+		any_bonnie = 1
+		n = split("putc write rewrite getc read seeks", ops, " ")
+		for (i = 1; i <= n; i++)
+			put("bon_" ops[i], "FAIL")
+	}
 }
 
 # The cross-CPU table's key for a command the runner wrote ("" for one
@@ -225,6 +232,12 @@ BEGIN {
 	named("^Pipe bandwidth", "bw_pipe")
 	named("^AF_UNIX sock stream bandwidth$", "bw_unix")
 	named("^Pagefaults on", "pagefault")
+	named("^Bonnie char write$", "bon_putc")
+	named("^Bonnie block write$", "bon_write")
+	named("^Bonnie rewrite$", "bon_rewrite")
+	named("^Bonnie char read$", "bon_getc")
+	named("^Bonnie block read$", "bon_read")
+	named("^Bonnie seeks$", "bon_seeks")
 
 	last_block("^Socket bandwidth using localhost", "bw_tcp")
 	last_block("^\"mappings", "mmap_lat")
@@ -358,6 +371,8 @@ cl_type == "label" {
 		if (cl_label !~ NAMED_RE[r])
 			continue
 		k = NAMED_KEY[r]
+		if (k ~ /^bon_/)
+			any_bonnie = 1
 		if (k ~ /@$/)
 			k = (cl_label ~ / localhost$/ ? "" : "r_") substr(k, 1, length(k) - 1)
 		put(k, cl_val)
@@ -423,7 +438,7 @@ function header(text) {
 # Metrics where bigger is better; every other one read with V() is a
 # time, where smaller is.
 function bigger(k) {
-	return k ~ /^(x_)?(bw_|reread|bcopy_|mem_read|mem_write|mem_par)/
+	return k ~ /^(x_)?(bw_|reread|bcopy_|mem_read|mem_write|mem_par|bon_)/
 }
 
 # The value to print: as read, or with -v percent=1 relative to the best
@@ -622,6 +637,14 @@ function tables() {
 	      "%s%5.5s %5.5s %6.6s %6.6s %5.5s %5.5s %5.5s %4.4s %4.4s\n",
 	      "num:x_lat_pipe:5 num:x_lat_unix:5 num:x_ctx_0:6 num:x_ctx_16:6 num:x_lat_tcp:5 " \
 	      "num:x_lat_udp:5 num:x_lat_connect:5 num:x_bw_pipe:4 num:x_bw_unix:4", "cross")
+	table("\nBonnie file I/O - MB/s, seeks per second - bigger is better\n" \
+	      "------------------------------------------------------------------\n" \
+	      "Host                 OS   Char  Block Rewrite  Char  Block  Seeks\n" \
+	      "                         write  write         read   read   /sec\n" \
+	      "--------- ------------- ------ ------ ------ ------ ------ ------\n",
+	      "%s%6.6s %6.6s %6.6s %6.6s %6.6s %6.6s\n",
+	      "num:bon_putc:6 num:bon_write:6 num:bon_rewrite:6 num:bon_getc:6 num:bon_read:6 " \
+	      "num:bon_seeks:6", "bonnie")
 }
 
 END {
@@ -634,7 +657,7 @@ END {
 	       "                 ------------------------------------\n" \
 	       "\t\t (Alpha software, do not distribute)\n")
 	for (t = 1; t <= ntables; t++) {
-		if (TONLY[t] == "cross" && !any_cross)
+		if ((TONLY[t] == "cross" && !any_cross) || (TONLY[t] == "bonnie" && !any_bonnie))
 			continue
 		header(THEAD[t])
 		for (i = 1; i <= nfiles; i++)
