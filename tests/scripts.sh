@@ -221,7 +221,7 @@ if [ -n "$BUILD" ] && [ -x "$BUILD/lat_syscall" ]; then
 	# The memory facts (scripts/memfacts): the nodes sysfs states, the
 	# speed and modules in their form or empty; the same in the JSON's
 	# first record.
-	nodes=$(ls -d /sys/devices/system/node/node[0-9]* 2>/dev/null | wc -l)
+	nodes=$(find /sys/devices/system/node -maxdepth 1 -name 'node[0-9]*' 2>/dev/null | wc -l)
 	if [ -n "$res" ] && { [ "$nodes" -eq 0 ] || grep -Eqx "\[MEMORY_NODES: node[0-9]+ [0-9]+ MB(, node[0-9]+ [0-9]+ MB){$((nodes - 1))}\]" "$res"; } &&
 		grep -Eqx '\[MEMORY_SPEED: ([0-9]+ MT/s.* \(dmidecode\))?\]' "$res" &&
 		grep -Eqx '\[MEMORY_DIMMS: ([0-9]+ of [0-9]+ slots.* \((dmidecode|EDAC)\))?\]' "$res" &&
@@ -406,7 +406,7 @@ fi
 # the machine states, in the header's form and as the context record;
 # nothing where it states nothing.
 MF=$top/tests/fixtures/memfacts
-memfacts() { LMBENCH_SYSROOT=$1 LMBENCH_DMIDECODE=$2 sh "$top/scripts/memfacts" $3; }
+memfacts() { LMBENCH_SYSROOT=$1 LMBENCH_DMIDECODE=$2 sh "$top/scripts/memfacts" ${3:+"$3"}; }
 expect_eq() { if [ "$2" = "$3" ]; then ok; else not_ok "$1: wanted '$2', got '$3'"; fi; }
 expect_eq "memfacts, two nodes, a server's dmidecode" "[MEMORY_NODES: node0 64312 MB, node1 64511 MB]
 [MEMORY_SPEED: 4800 MT/s, 4400 MT/s (dmidecode)]

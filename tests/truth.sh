@@ -313,5 +313,6 @@ if [ -n "$want" ]; then
 else
 	row "line size (line)" "not stated" "-" "not checked: sysfs states no coherency line"
 fi
+# shellcheck source=tests/truth_io.sh
 . "$(dirname "$0")/truth_io.sh"
 finish truth

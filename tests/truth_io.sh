@@ -9,7 +9,7 @@
 # mount, the loop device and the cgroup are undone on every path
 # (the EXIT trap, which INT and TERM reach through lib.sh's exit).
 IO_LIMIT=20000000
-io_dev= io_mnt= io_cg= io_v2root= io_enabled=
+io_dev='' io_mnt='' io_cg='' io_v2root='' io_enabled=''
 
 io_cleanup() {
 	if [ -n "$io_mnt" ] && grep -q " $io_mnt " /proc/mounts 2>/dev/null; then
@@ -25,14 +25,16 @@ io_cleanup() {
 		done
 	fi
 	[ -z "$io_enabled" ] || echo "-io" >"$io_v2root/cgroup.subtree_control" 2>/dev/null
-	io_dev= io_mnt= io_cg= io_enabled=
+	io_dev='' io_mnt='' io_cg='' io_enabled=''
 }
 
 # io_cgroup MAJ:MIN: a new cgroup limiting writes to that device, in
 # io_cg and its kind in io_kind; or why not, on stdout, and status 1.
 io_cgroup() {
 	for r in /sys/fs/cgroup /sys/fs/cgroup/unified; do
-		[ -f "$r/cgroup.controllers" ] && grep -qw io "$r/cgroup.controllers" || continue
+		if [ ! -f "$r/cgroup.controllers" ] || ! grep -qw io "$r/cgroup.controllers"; then
+			continue
+		fi
 		if ! grep -qw io "$r/cgroup.subtree_control" 2>/dev/null; then
 			echo "+io" >"$r/cgroup.subtree_control" 2>/dev/null || continue
 			io_v2root=$r io_enabled=1
@@ -84,7 +86,7 @@ if io_setup >"$T_TMP/io.why"; then
 	judge "$io_fact" "20 MB/s ($io_kind on a loop device), within 15 %" "${v:-nothing} MB/s" \
 		"bw_bonnie -D through a $io_kind of 20 MB/s: ${v:-no figure} MB/s ($(head -c 200 "$T_TMP/err"))" \
 		between "${v:-0}" 17 23
-	if [ -z "$(ls -A "$io_mnt" | grep -v '^lost+found$')" ]; then ok; else
+	if [ "$(find "$io_mnt" -mindepth 1 -maxdepth 1 ! -name lost+found | wc -l)" -eq 0 ]; then ok; else
 		not_ok "bw_bonnie left files in the limited file system: $(ls -A "$io_mnt")"; fi
 else
 	row "$io_fact" "-" "-" "not checked: $(cat "$T_TMP/io.why")"
