@@ -316,7 +316,9 @@ if command -v bonnie++ >/dev/null 2>&1; then
 	: >"$T_TMP/bon.read"
 	for _ in 1 2 3; do
 		ENOUGH=500 "$BUILD/bw_bonnie" -f -s 2g "$bdir/bonnie" 2>"$T_TMP/bon.ours"
-		bonnie++ -f -n 0 -s 2048 -r 1024 -u "$(id -un)" -d "$bdir/bonnie" -q 2>/dev/null | tail -n 1 >"$T_TMP/bon.peer"
+		# (-u: which user to run as, required of root and only of root)
+		if [ "$(id -u)" -eq 0 ]; then set -- -u root; else set --; fi
+		bonnie++ -f -n 0 -s 2048 -r 1024 "$@" -d "$bdir/bonnie" -q 2>/dev/null | tail -n 1 >"$T_TMP/bon.peer"
 		for k in "block write:12:write" "rewrite:14:rewrite" "block read:18:read"; do
 			o=$(awk -v l="Bonnie ${k%%:*}:" 'index($0, l) == 1 { print $(NF - 3) }' "$T_TMP/bon.ours")
 			f=${k#*:}
