@@ -68,6 +68,7 @@ NUMA_LIBS := $(if $(HAVE_NUMA),$(shell pkg-config --libs numa 2>/dev/null))
 
 # Every program, one per line.
 PROGRAMS := \
+	bw_bonnie \
 	bw_file_rd \
 	bw_mem \
 	bw_mem_peak \
@@ -346,7 +347,7 @@ test: $(PROG_BINS) $(UNIT_BINS)
 
 SH_SCRIPTS := $(wildcard tests/*.sh tests/programs/*.sh) .ci/run scripts/summary scripts/see \
 	scripts/config-run scripts/config-check scripts/lmbench scripts/compare scripts/report \
-	scripts/truth scripts/lmbench-ng fleet/run fleet/lib/pack fleet/lib/place fleet/lib/compare-runs \
+	scripts/truth scripts/memfacts scripts/lmbench-ng fleet/run fleet/lib/pack fleet/lib/place fleet/lib/compare-runs \
 	$(wildcard fleet/roles/lmbench/files/fleet-*)
 
 lint:

@@ -29,6 +29,7 @@
 # and "[CROSS-CPU: end]", one "[CROSS-CPU: <program> <args>: <figure>
 # <unit>]" line each) fills an extra table after lmbench's, printed only
 # when some file has such a section (original files' rows are blank).
+# So is the Bonnie table (bw_bonnie's "Bonnie ...:" lines), after it.
 
 function valid(v) {
 	return v ~ /^[ \t]*[0-9.]+[ \t]*$/ && v ~ /[0-9]/
@@ -150,6 +151,12 @@ function failed_run(cmd,    n, w, p, a, pre, i, ops, size) {
 	else if (p == "bw_unix") put("bw_unix", "FAIL")
 	else if (p == "lat_pagefault") put("pagefault", "FAIL")
 	else if (p == "tlb") put("tlb", "FAIL")
+	else if (p == "bw_bonnie") {
+		any_bonnie = 1
+		n = split("putc write rewrite getc read seeks", ops, " ")
+		for (i = 1; i <= n; i++)
+			put("bon_" ops[i], "FAIL")
+	}
 }
 
 # The cross-CPU table's key for a command the runner wrote ("" for one
@@ -225,6 +232,12 @@ BEGIN {
 	named("^Pipe bandwidth", "bw_pipe")
 	named("^AF_UNIX sock stream bandwidth$", "bw_unix")
 	named("^Pagefaults on", "pagefault")
+	named("^Bonnie char write$", "bon_putc")
+	named("^Bonnie block write$", "bon_write")
+	named("^Bonnie rewrite$", "bon_rewrite")
+	named("^Bonnie char read$", "bon_getc")
+	named("^Bonnie block read$", "bon_read")
+	named("^Bonnie seeks$", "bon_seeks")
 
 	last_block("^Socket bandwidth using localhost", "bw_tcp")
 	last_block("^\"mappings", "mmap_lat")
@@ -383,6 +396,8 @@ cl_type == "label" {
 		if (cl_label !~ NAMED_RE[r])
 			continue
 		k = NAMED_KEY[r]
+		if (k ~ /^bon_/)
+			any_bonnie = 1
 		if (k ~ /@$/)
 			k = (cl_label ~ / localhost$/ ? "" : "r_") substr(k, 1, length(k) - 1)
 		put(k, cl_val)
@@ -448,7 +463,7 @@ function header(text) {
 # Metrics where bigger is better; every other one read with V() is a
 # time, where smaller is.
 function bigger(k) {
-	return k ~ /^(x_)?(bw_|reread|bcopy_|mem_read|mem_write|mem_par)/
+	return k ~ /^(x_)?(bw_|reread|bcopy_|mem_read|mem_write|mem_par|bon_)/
 }
 
 # The value to print: as read, or with -v percent=1 relative to the best
@@ -656,6 +671,14 @@ function tables() {
 	      "%s%5.5s %5.5s %6.6s %6.6s %6.6s %5.5s %4.4s %4.4s %5.5s\n",
 	      "num:ml_idle:5 num:ml_lat0:5 num:ml_bw0:6 num:pk_rd:6 num:pk_11:6 num:pk_triad:5 " \
 	      "num:c2c_hitm:4 num:c2c_hit:4 num:numa_lat:5", "beyond")
+	table("\nBonnie file I/O - MB/s, seeks per second - bigger is better\n" \
+	      "------------------------------------------------------------------\n" \
+	      "Host                 OS   Char  Block Rewrite  Char  Block  Seeks\n" \
+	      "                         write  write         read   read   /sec\n" \
+	      "--------- ------------- ------ ------ ------ ------ ------ ------\n",
+	      "%s%6.6s %6.6s %6.6s %6.6s %6.6s %6.6s\n",
+	      "num:bon_putc:6 num:bon_write:6 num:bon_rewrite:6 num:bon_getc:6 num:bon_read:6 " \
+	      "num:bon_seeks:6", "bonnie")
 }
 
 END {
@@ -668,7 +691,7 @@ END {
 	       "                 ------------------------------------\n" \
 	       "\t\t (Alpha software, do not distribute)\n")
 	for (t = 1; t <= ntables; t++) {
-		if (TONLY[t] == "cross" && !any_cross)
+		if ((TONLY[t] == "cross" && !any_cross) || (TONLY[t] == "bonnie" && !any_bonnie))
 			continue
 		if (TONLY[t] == "beyond" && !any_beyond)
 			continue

@@ -29,6 +29,7 @@ static const struct unit_rule units[] = {
 	{ BY_NAME, "pages", "pages", 0, X_AT },
 	{ BY_NAME, "bytes", "bytes", 0, X_AT },
 	{ BY_NAME, "MHz", "MHz", 0, X_AT },
+	{ BY_NAME, "%", "%", 0, X_AT },   /* a share of the CPU: bw_bonnie */
 	{ BY_WORD, "microseconds", "us", 0, X_AT },
 	{ BY_WORD, "nanoseconds", "ns", 0, X_AT },
 	{ BY_WORD, "milliseconds", "ms", 0, X_AT },

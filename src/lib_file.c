@@ -1,8 +1,9 @@
 /*
  * lib_file.c - the files that bw_file_rd, bw_mmap_rd, lat_mmap and
  * lat_pagefault read: checked before anything is timed, and copied per
- * copy for -C.
+ * copy for -C; and the scratch files that bw_bonnie writes.
  */
+#define _GNU_SOURCE /* O_DIRECT, mkostemp */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "lib_bench.h"
@@ -323,4 +325,76 @@ file_bw_main(int argc, char **argv, const char *once, uint64_t min,
 	                    (double)f->size);
 	bench_result_free(&r);
 	return rc == 0 ? 0 : EXIT_FAILED;
+}
+
+/* dir is a directory this process may write in, with need bytes free;
+ * 0, or -1 after a message. */
+static int
+scratch_room(const char *dir, uint64_t need)
+{
+	struct statvfs fs;
+	struct stat st;
+	uint64_t avail;
+
+	if (stat(dir, &st) != 0) {
+		util_syserr("cannot use %s", dir);
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		util_err("cannot use %s: not a directory", dir);
+		return -1;
+	}
+	if (access(dir, W_OK | X_OK) != 0) {
+		util_syserr("cannot write in %s", dir);
+		return -1;
+	}
+	if (statvfs(dir, &fs) != 0) {
+		util_syserr("cannot use %s", dir);
+		return -1;
+	}
+	avail = (uint64_t)fs.f_bavail * (uint64_t)fs.f_frsize;
+	if (avail < need) {
+		util_err("%s: %llu MB free, %llu MB needed", dir,
+		         (unsigned long long)(avail >> 20),
+		         (unsigned long long)((need + (1 << 20) - 1) >> 20));
+		return -1;
+	}
+	return 0;
+}
+
+int
+file_scratch_in(const char *dir, uint64_t need, const char *prefix, int direct,
+             char **path)
+{
+	const char *top = dir == NULL ? super_tmpdir() : dir;
+	char *own = NULL;
+	size_t len;
+	int fd;
+
+	*path = NULL;
+	if (top == NULL || scratch_room(top, need) != 0)
+		return EXIT_FAILED;
+	if (dir != NULL && (top = own = super_mkdtemp(dir, prefix)) == NULL)
+		return EXIT_FAILED;
+	len = strlen(top) + strlen(prefix) + sizeof("/.XXXXXX");
+	*path = malloc(len);
+	if (*path == NULL) {
+		util_err("out of memory");
+		free(own);
+		return EXIT_FAILED;
+	}
+	snprintf(*path, len, "%s/%s.XXXXXX", top, prefix);
+	free(own);
+	fd = mkostemp(*path, direct ? O_DIRECT : 0);
+	if (fd < 0) {
+		int unsupported = direct && errno == EINVAL;
+
+		util_syserr("cannot create a file in %s%s", dir ? dir : top,
+		            unsupported ? " with O_DIRECT" : "");
+		free(*path);
+		*path = NULL;
+		return unsupported ? EXIT_UNSUPPORTED : EXIT_FAILED;
+	}
+	close(fd);
+	return 0;
 }

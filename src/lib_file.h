@@ -60,6 +60,18 @@ int file_made(char *path, size_t len, const char *name, const char *data,
               size_t n);
 
 /*
+ * A new scratch file, made exclusively under an unguessable name: in the
+ * program's private temporary directory (dir NULL), or in a private
+ * directory made inside dir; the supervisor removes either however the
+ * program ends.  dir must be a writable directory whose file system has
+ * need bytes free (statvfs); with direct, it must take O_DIRECT.  Its
+ * path (malloc'd) in *path; 0, or the exit status after a message (1,
+ * or 77 when O_DIRECT is not supported there).
+ */
+int file_scratch_in(const char *dir, uint64_t need, const char *prefix,
+                    int direct, char **path);
+
+/*
  * The file a program reads, with -C (a private copy per copy): the
  * state of bw_file_rd and bw_mmap_rd (one body, file_bw_main), lat_mmap
  * and lat_pagefault starts with it.

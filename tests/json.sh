@@ -41,6 +41,7 @@ rec lat_sig -N 3 catch
 rec lat_select -N 3 -n 10 file
 rec lat_usleep -N 3 100
 rec lat_fs -s 1k "$T_TMP/fs"
+rec bw_bonnie -x 2 -s 1m -n 100 "$T_TMP/fs"
 rec lat_cmd -N 3 /bin/true
 rec lat_pmake -N 3 2 100
 rec lat_mem_rd -N 3 1 64
@@ -124,7 +125,7 @@ awk '
 		re = rec ",\"metric\":\"S\",(\"size_bytes\":[0-9]+,)?(\"params\":[{](\"[a-z_]+\":(\"S\"|[0-9.e+-]+),?)+[}],)?\"unit\":\"S\",\"value\":[-0-9.e+]+"
 		if (line !~ re || index(line, "{\"schema\":2,\"program\":") != 1) { fail("keys, order or types"); next }
 		u = $0; sub(/.*"unit":"/, "", u); sub(/".*/, "", u)
-		if (u !~ /^(us|ns|MB\/s|1\/s|pages|loads|bytes|MHz|)$/) { fail("unit " u); next }
+		if (u !~ /^(us|ns|MB\/s|1\/s|pages|loads|bytes|MHz|%|)$/) { fail("unit " u); next }
 		if (!match($0, /"program":"[a-z][a-z0-9_]*"/)) { fail("program name"); next }
 		v = line; sub(/.*"value":/, "", v); sub(/[,}].*/, "", v)
 		rest = substr(line, index(line, "\"value\":") + 8 + length(v))

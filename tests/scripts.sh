@@ -218,6 +218,21 @@ if [ -n "$BUILD" ] && [ -x "$BUILD/lat_syscall" ]; then
 		{ [ -z "$fam" ] || grep -q "^\[CPU_ID: .*family $fam model [0-9]*\]\$" "$res"; }; then ok; else
 		not_ok "runner header facts: $(grep -E '^\[(CACHES|CPU_ID|PAGE_SIZE|CLOCKSOURCE|CPU_CLOCK_STATED):' "$res" 2>/dev/null | tr '\n' ' ')"
 	fi
+	# The memory facts (scripts/memfacts): the nodes sysfs states, the
+	# speed and modules in their form or empty; the same in the JSON's
+	# first record.
+	nodes=$(find /sys/devices/system/node -maxdepth 1 -name 'node[0-9]*' 2>/dev/null | wc -l)
+	if [ -n "$res" ] && { [ "$nodes" -eq 0 ] || grep -Eqx "\[MEMORY_NODES: node[0-9]+ [0-9]+ MB(, node[0-9]+ [0-9]+ MB){$((nodes - 1))}\]" "$res"; } &&
+		grep -Eqx '\[MEMORY_SPEED: ([0-9]+ MT/s.* \(dmidecode\))?\]' "$res" &&
+		grep -Eqx '\[MEMORY_DIMMS: ([0-9]+ of [0-9]+ slots.* \((dmidecode|EDAC)\))?\]' "$res" &&
+		head -n 1 "$res.json" | grep -q '^{"schema":2,"program":"lmbench","args":\[\],"type":"context","memory_nodes":'; then ok; else
+		not_ok "runner memory facts: $(grep '^\[MEMORY_' "$res" 2>/dev/null | tr '\n' ' ') $(head -n 1 "$res.json" 2>/dev/null)"
+	fi
+	# bw_bonnie's step, in the table of its own.
+	if grep -Eq '^Bonnie block write: [0-9.]+ MB/sec [0-9]+ %CPU$' "$res" &&
+		sh "$SUM" "$res" | grep -A 5 '^Bonnie file I/O' | tail -n 1 | awk '{ exit !($4 + 0 > 0) }'; then ok; else
+		not_ok "runner bw_bonnie step: $(grep -i bonnie "$res" | head -n 3)"
+	fi
 	run_prog sh "$SUM" "$res"
 	# Every figure the programs built so far give is in the tables:
 	# table:column (1-based, after host and OS) of each.
@@ -387,4 +402,24 @@ EOF
 		fi
 	done
 fi
+# scripts/memfacts on fixtures (a fake sysfs, dmidecode outputs): what
+# the machine states, in the header's form and as the context record;
+# nothing where it states nothing.
+MF=$top/tests/fixtures/memfacts
+memfacts() { LMBENCH_SYSROOT=$1 LMBENCH_DMIDECODE=$2 sh "$top/scripts/memfacts" ${3:+"$3"}; }
+expect_eq() { if [ "$2" = "$3" ]; then ok; else not_ok "$1: wanted '$2', got '$3'"; fi; }
+expect_eq "memfacts, two nodes, a server's dmidecode" "[MEMORY_NODES: node0 64312 MB, node1 64511 MB]
+[MEMORY_SPEED: 4800 MT/s, 4400 MT/s (dmidecode)]
+[MEMORY_DIMMS: 4 of 5 slots; P0 channel 0 1/2, P0 channel 1 2/2, P1 channel 0 1/1 (dmidecode)]" "$(memfacts "$MF" "$MF/server.dmi")"
+expect_eq "memfacts, a desktop's dmidecode (channels in the locator, the older speed key)" "[MEMORY_SPEED: 2133 MT/s (dmidecode)]
+[MEMORY_DIMMS: 2 of 4 slots; channel A 1/2, channel B 1/2 (dmidecode)]" "$(memfacts "$MF" "$MF/desktop.dmi" | tail -n 2)"
+expect_eq "memfacts, no channels in dmidecode: EDAC's" "[MEMORY_SPEED: ]
+[MEMORY_DIMMS: 3 of 4 slots; mc0 channel 0 1/2, mc0 channel 1 1/1, mc1 channel 0 1/1 (EDAC)]" "$(memfacts "$MF" "$MF/qemu.dmi" | tail -n 2)"
+expect_eq "memfacts, no channels anywhere: the count" "[MEMORY_DIMMS: 1 of 1 slots (dmidecode)]" "$(memfacts "$MF/none" "$MF/qemu.dmi" | tail -n 1)"
+expect_eq "memfacts, nothing stated" "[MEMORY_NODES: ]
+[MEMORY_SPEED: ]
+[MEMORY_DIMMS: ]" "$(memfacts "$MF/none" none)"
+expect_eq "memfacts -j, nothing stated" '{"schema":2,"program":"lmbench","args":[],"type":"context","memory_nodes":null,"memory_speed":null,"memory_dimms":null}' "$(memfacts "$MF/none" none -j)"
+printf 'Handle 0x1, DMI type 17\nMemory Device\n\tSize: 8 GB\n\tLocator: DIMM_"A\\1\n\tConfigured Memory Speed: 3200 MT/s "x\\y"\n' >"$T_TMP/quote.dmi"
+expect_eq "memfacts -j, quotes and backslashes escaped" '{"schema":2,"program":"lmbench","args":[],"type":"context","memory_nodes":null,"memory_speed":"3200 MT/s \"x\\y\" (dmidecode)","memory_dimms":"1 of 1 slots (dmidecode)"}' "$(memfacts "$MF/none" "$T_TMP/quote.dmi" -j)"
 finish scripts

@@ -122,6 +122,9 @@ stop_test TERM 4 "bw_file_rd -C -P 2" "$BUILD/bw_file_rd" -N 10000 -C -P 2 4m io
 stop_test TERM 4 "bw_mmap_rd -C -P 2" "$BUILD/bw_mmap_rd" -N 10000 -C -P 2 4m open2close "$T_TMP/f4m"
 stop_test TERM 2 "lat_mmap" "$BUILD/lat_mmap" -N 10000 4m "$T_TMP/f4m"
 stop_test TERM 2 "lat_pagefault" "$BUILD/lat_pagefault" -N 10000 "$T_TMP/f4m"
+stop_test TERM 2 "bw_bonnie (its file in the private temp dir)" "$BUILD/bw_bonnie" -x 10000 -s 4m -n 100
+stop_test INT 2 "bw_bonnie in a given directory, SIGINT" "$BUILD/bw_bonnie" -x 10000 -s 4m -n 100 "$T_TMP/fs"
+stop_test TERM 5 "bw_bonnie in a given directory, among its 3 seekers" "$BUILD/bw_bonnie" -f -s 64k -n 100000000 "$T_TMP/fs"
 stop_test TERM 3 "lat_pmake 2 jobs" "$BUILD/lat_pmake" -N 10000 2 300000
 stop_test TERM 2 "lmdd" "$BUILD/lmdd" if="$T_TMP/f4m" bs=4k usleep=2000 print=4
 if [ -z "$(ls -A "$T_TMP/fs")" ]; then ok; else not_ok "lat_fs killed: left $(ls -A "$T_TMP/fs")"; fi

@@ -5,7 +5,8 @@
 # mhz agrees with the cycle counter where perf can read it; the clock is
 # fine enough for the suite's intervals; the cache sizes and the line
 # are those sysfs states; lat_fs makes and removes the files it says;
-# stream and bw_mem agree on a copy.
+# stream and bw_mem agree on a copy; bw_bonnie's block write through a
+# stated limit is the limit (tests/truth_io.sh).
 #
 # Besides the checks, each fact gives one row on stdout,
 #     fact<TAB>FACT<TAB>WHAT THE MACHINE STATES<TAB>WHAT THE SUITE FOUND<TAB>AGREE
@@ -312,4 +313,6 @@ if [ -n "$want" ]; then
 else
 	row "line size (line)" "not stated" "-" "not checked: sysfs states no coherency line"
 fi
+# shellcheck source=tests/truth_io.sh
+. "$(dirname "$0")/truth_io.sh"
 finish truth
