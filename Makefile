@@ -78,11 +78,14 @@ PROGRAMS := \
 	lat_http \
 	lat_mem_rd \
 	lat_mmap \
+	lat_msg \
 	lat_ops \
 	lat_pagefault \
 	lat_pmake \
 	lat_pipe \
+	lat_pipe_pairs \
 	lat_proc \
+	lat_pthread \
 	lat_select \
 	lat_sem \
 	lat_sig \
@@ -128,6 +131,7 @@ LIB_MODULES := \
 	lib_sched \
 	lib_stats \
 	lib_super \
+	lib_task \
 	lib_tcp \
 	lib_udp \
 	lib_unix \

@@ -27,6 +27,7 @@
  *   lib_udp      udp_     lmbench's UDP stop message, the echo server
  *   lib_unix     unix_    UNIX-domain pairs and abstract addresses
  *   lib_file     file_    the files the file and VM benchmarks read
+ *   lib_task     task_    room for many tasks, pinned threads, futexes
  *   lib_report   report_  the classic lines and the JSON records
  *
  * Conventions: library functions return 0 (or a pointer) on success and
@@ -55,6 +56,7 @@
 #include "lib_udp.h"
 #include "lib_unix.h"
 #include "lib_file.h"
+#include "lib_task.h"
 #include "lib_report.h"
 
 #endif
