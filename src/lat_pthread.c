@@ -33,6 +33,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
@@ -68,8 +69,10 @@ struct state {
 	struct slot *slots; /* the helper threads, 1.. (0 unused) */
 	uint32_t seed;      /* the main thread's random steps */
 	int started;        /* helper threads created */
-	uint32_t gen;       /* mutex: bumped to start an interval */
-	uint32_t done;      /* helpers finished with it (or ready) */
+	uint32_t gen;       /* mutex: bumped to ready an interval */
+	uint32_t go;        /* and set to gen to start it */
+	uint32_t awake;     /* helpers awake for it */
+	uint32_t done;      /* helpers finished with it (or started) */
 	uint32_t stop;      /* helpers end */
 	uint32_t turn;      /* futex: 1 the helper's, 0 the main thread's */
 	uint64_t iters;     /* the interval's iterations */
@@ -102,23 +105,24 @@ load(uint32_t *w)
 	return __atomic_load_n(w, __ATOMIC_ACQUIRE);
 }
 
-/* One arrival on done: a helper ready, or done with its interval. */
+/* One arrival on a count (done: a helper started, or done with its
+ * interval; awake: a helper ready for the interval). */
 static void
-arrive(struct state *s)
+arrive(struct state *s, uint32_t *count)
 {
-	if (__atomic_add_fetch(&s->done, 1, __ATOMIC_ACQ_REL) ==
+	if (__atomic_add_fetch(count, 1, __ATOMIC_ACQ_REL) ==
 	    (uint32_t)s->started)
-		task_futex_wake(&s->done, 1);
+		task_futex_wake(count, 1);
 }
 
 /* The main thread waits for every started helper to arrive. */
 static void
-await_all(struct state *s)
+await_all(struct state *s, uint32_t *count)
 {
 	uint32_t d;
 
-	while ((d = load(&s->done)) != (uint32_t)s->started)
-		task_futex_wait(&s->done, d);
+	while ((d = load(count)) != (uint32_t)s->started)
+		task_futex_wait(count, d);
 }
 
 /* A mutex helper: each new generation, an interval's loop. */
@@ -131,15 +135,20 @@ mutex_helper(void *sp)
 
 	me->tid = (pid_t)syscall(SYS_gettid);
 	seed = (uint32_t)me->tid * 2654435761u | 1;
-	arrive(s);
+	arrive(s, &s->done);
 	for (;;) {
 		while ((g = load(&s->gen)) == seen)
 			task_futex_wait(&s->gen, seen);
 		seen = g;
 		if (load(&s->stop))
 			return NULL;
+		/* awake before the clock starts: the start is a store, not a
+		 * wake-up (yielding, for a main thread on the same CPU) */
+		arrive(s, &s->awake);
+		while (load(&s->go) != g)
+			sched_yield();
 		lock_loop(s, s->iters, &seed);
-		arrive(s);
+		arrive(s, &s->done);
 	}
 }
 
@@ -151,7 +160,7 @@ futex_helper(void *sp)
 	struct state *s = me->s;
 
 	me->tid = (pid_t)syscall(SYS_gettid);
-	arrive(s);
+	arrive(s, &s->done);
 	for (;;) {
 		while (load(&s->turn) == 0)
 			task_futex_wait(&s->turn, 0);
@@ -168,18 +177,31 @@ nothing(void *p)
 	return p;
 }
 
+/* Untimed: every helper woken for the next interval and waiting for
+ * its start. */
 static int
-run_mutex(void *sp, uint64_t n)
+before_mutex(void *sp, uint64_t n)
 {
 	struct state *s = sp;
 
 	s->iters = n;
 	__atomic_store_n(&s->done, 0, __ATOMIC_RELEASE);
+	__atomic_store_n(&s->awake, 0, __ATOMIC_RELEASE);
 	__atomic_add_fetch(&s->gen, 1, __ATOMIC_ACQ_REL);
 	if (s->started > 0)
 		task_futex_wake(&s->gen, INT_MAX);
+	await_all(s, &s->awake);
+	return 0;
+}
+
+static int
+run_mutex(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+
+	__atomic_store_n(&s->go, load(&s->gen), __ATOMIC_RELEASE);
 	lock_loop(s, n, &s->seed);
-	await_all(s);
+	await_all(s, &s->done);
 	return 0;
 }
 
@@ -264,7 +286,7 @@ helpers(struct state *s, struct copy_ctx *cx, int n, void *(*body)(void *))
 		if (task_pin(s->slots[k].t, sched_target(cx->copy, k, n)) != 0)
 			return -1;
 	}
-	await_all(s);
+	await_all(s, &s->done);
 	for (k = 1; k <= n; k++)
 		party_add(cx, s->slots[k].tid, k, sched_target(cx->copy, k, n));
 	return 0;
@@ -367,6 +389,7 @@ main(int argc, char **argv)
 	sched_set_default(m->policy);
 	d.init = m->init;
 	d.run = m->run;
+	d.before = m->run == run_mutex ? before_mutex : NULL;
 	o.helpers = m->run == run_mutex ? s.threads - 1 : m->run == run_futex;
 	if (bench_run(&d, &o, &r) != 0)
 		return EXIT_FAILED;
