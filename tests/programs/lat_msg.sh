@@ -3,11 +3,11 @@
 
 # the marker, then "GROUPS MICROSECONDS" per count, in the order given
 for how in "unix process" "pipe process" "unix thread" "pipe thread"; do
-	set -- $how
-	result lat_msg err "^(\"messaging $1 $2 fds=2 loops=10 size=64|[0-9]+ [0-9]+\\.[0-9]{2})\$" 2 1 10000000 \
-		-N 3 -t "$1" -m "$2" -f 2 -l 10 -s 64 1 3
+	mt=${how% *} mk=${how#* }
+	result lat_msg err "^(\"messaging $mt $mk fds=2 loops=10 size=64|[0-9]+ [0-9]+\\.[0-9]{2})\$" 2 1 10000000 \
+		-N 3 -t "$mt" -m "$mk" -f 2 -l 10 -s 64 1 3
 	if [ "$(awk '/^[0-9]/ { printf "%s ", $1 }' "$T_TMP/err")" = "1 3 " ]; then ok; else
-		not_ok "lat_msg -t $1 -m $2 1 3: counts $(cat "$T_TMP/err")"
+		not_ok "lat_msg -t $mt -m $mk 1 3: counts $(cat "$T_TMP/err")"
 	fi
 done
 # The time grows with the groups: 8 groups pass 8 times the messages of
