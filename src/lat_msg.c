@@ -1,23 +1,18 @@
 /*
- * lat_msg - the scheduler under a messaging load, as hackbench (and
- * perf bench sched messaging) makes it: the time for groups of senders
- * and receivers to exchange their messages.
+ * lat_msg - the scheduler under a messaging load, as hackbench and perf
+ * bench sched messaging make it: the time for groups of senders and
+ * receivers to exchange their messages.
  *
- * Each group is -f receivers and -f senders (default 20 of each); every
- * receiver has its own channel (a UNIX stream socket pair, or a pipe with
- * -t pipe), and every sender writes -l messages (default 100) of -s bytes
- * (default 100) to every receiver, a message to each in turn, while each
- * receiver reads its -f times -l messages.  The workers are processes
- * (or threads with -m thread), made and waiting before the clock starts;
- * one start byte releases them all, and the interval ends when the last
- * has finished and been reaped (joined).  That is one sample; -N samples
- * per count, each with new workers; the figure is their median, in
- * microseconds for the whole exchange.  For each count of groups given,
- * one line: the groups, the time.
- *
- * The workers are not pinned unless LMBENCH_SCHED says so (they are
- * there to load the scheduler); every CPU each ran on is recorded as
- * the "child" party of the placement.
+ * A group is -f receivers and -f senders (default 20 each); each receiver
+ * has its own channel (a UNIX stream socket pair, or a pipe: -t pipe);
+ * each sender writes -l messages (default 100) of -s bytes (default 100)
+ * to every receiver in turn.  The workers, processes (or threads: -m
+ * thread), are made and waiting before the clock starts; one byte
+ * releases them all; the interval ends when the last has been reaped
+ * (joined).  Each of the -N samples has new workers; the figure is their
+ * median, microseconds for the whole exchange, one line per count.  The
+ * workers are not pinned unless LMBENCH_SCHED says so; every CPU they
+ * ran on is recorded (the "child" party).
  *
  * Usage: lat_msg [-W <warmup>] [-N <repetitions>] [-t unix|pipe]
  *        [-m process|thread] [-f <fds>] [-l <loops>] [-s <message size>]
@@ -28,31 +23,28 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <poll.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "lib_bench.h"
 #include "lib_harness.h"
 #include "lib_party.h"
 #include "lib_report.h"
-#include "lib_sched.h"
-#include "lib_super.h"
 #include "lib_task.h"
 #include "lib_util.h"
 
 #define MAX_GROUPS 10000
 
-/* One worker: a sender (out: fds ends) or a receiver (out NULL, in). */
+/* One worker of a group whose channel ends are chan (2j receiver j's
+ * reading end, 2j+1 its writing end): a receiver (in, its end) or a
+ * sender (in -1: it writes to every odd end). */
 struct worker {
 	const struct state *s;
 	int in;
-	const int *out;
+	const int *chan;
 };
 
 struct state {
@@ -64,11 +56,8 @@ struct state {
 	int groups;      /* groups in this measurement */
 	int ready[2];    /* workers write a byte here when set up */
 	int wake[2];     /* one byte here releases them */
-	int nwork;       /* workers started */
-	pid_t *pids;     /* processes: the workers */
-	pthread_t *tids; /* threads: the workers */
+	struct task_crew crew; /* the workers */
 	int *ends;       /* every channel end (-1: closed), 2 x fds a group */
-	int *wr;         /* each group's writing ends, for its senders */
 	struct worker *wk; /* what each worker is */
 	struct copy_ctx *cx;
 };
@@ -90,8 +79,9 @@ await_start(const struct state *s)
 
 /* A worker's whole life: 0 when every message went (or came). */
 static int
-work(const struct worker *w)
+work(void *wp)
 {
+	const struct worker *w = wp;
 	const struct state *s = w->s;
 	char buf[65536];
 	uint64_t i;
@@ -103,122 +93,85 @@ work(const struct worker *w)
 	memset(buf, 0x5a, s->size);
 	for (i = 0; i < s->loops; i++)
 		for (j = 0; j < s->fds; j++)
-			if (w->out != NULL ? util_writen(w->out[j], buf, s->size)
-			                   != (ssize_t)s->size
-			                   : util_readn(w->in, buf, s->size)
-			                   != (ssize_t)s->size)
+			if (w->in < 0 ? util_writen(w->chan[2 * j + 1], buf,
+			                            s->size) != (ssize_t)s->size
+			              : util_readn(w->in, buf, s->size)
+			                        != (ssize_t)s->size)
 				return -1;
 	party_child_start(s->cx);
 	return 0;
 }
 
-static void *
-thread_body(void *wp)
+/* A worker process closes the ends of its group's channels it does not
+ * use: a receiver all but its own, a sender the reading ends. */
+static void
+prepare(void *wp)
 {
-	return work(wp) == 0 ? NULL : wp;
+	const struct worker *w = wp;
+	int k;
+
+	for (k = 0; k < 2 * w->s->fds; k++)
+		if (w->in >= 0 ? w->chan[k] != w->in : k % 2 == 0)
+			close(w->chan[k]);
+	close(w->s->ready[0]);
 }
 
-/* Start one worker; 0, or -1 after a message.  A process closes the
- * ends of its group's channels (chan) it does not use: a receiver all
- * but its own, a sender the reading ends. */
+/* Start one worker; 0, or -1 after a message. */
 static int
-start(struct state *s, int in, const int *out, const int *chan, int nchan)
+start(struct state *s, int in, const int *chan)
 {
-	struct worker *w = &s->wk[s->nwork];
-	struct copy_ctx quiet;
-	int k, rc;
+	struct worker *w = &s->wk[s->crew.n];
 
-	*w = (struct worker){ s, in, out };
-	if (s->threads) {
-		rc = pthread_create(&s->tids[s->nwork], NULL, thread_body, w);
-		if (rc != 0) {
-			errno = rc;
-			util_syserr("cannot start thread %d", s->nwork + 1);
-			return -1;
-		}
-		s->nwork++;
-		return 0;
-	}
-	/* The workers are the "child" party, not helpers. */
-	quiet = *s->cx;
-	quiet.in_timed = 1;
-	s->pids[s->nwork] = super_fork(&quiet, 1);
-	if (s->pids[s->nwork] == 0) {
-		for (k = 0; k < nchan; k++)
-			if (out == NULL ? chan[k] != in : k % 2 == 0)
-				close(chan[k]);
-		close(s->ready[0]);
-		_exit(work(w) == 0 ? 0 : EXIT_FAILED);
-	}
-	if (s->pids[s->nwork] < 0)
-		return -1;
-	s->nwork++;
-	return 0;
+	*w = (struct worker){ s, in, chan };
+	return task_crew_start(&s->crew, s->cx, 1, work, w, prepare);
 }
 
-/* One group's channels (chan[2j] receiver j's reading end, chan[2j+1]
- * its writing end) and workers.  0, or -1 after a message. */
+/* One group's channels and workers.  0, or -1 after a message. */
 static int
-group(struct state *s, int *chan, int *wr)
+group(struct state *s, int *chan)
 {
-	int j, p[2];
+	size_t j, n = (size_t)s->fds;
+	int p[2];
 
-	for (j = 0; j < s->fds; j++) {
+	for (j = 0; j < n; j++) {
 		if ((s->pipes ? pipe(p)
 		              : socketpair(AF_UNIX, SOCK_STREAM, 0, p)) != 0) {
-			util_syserr("cannot make channel %d of a group", j + 1);
+			util_syserr("cannot make channel %zu of a group", j + 1);
 			return -1;
 		}
 		chan[2 * j] = p[0];
-		chan[2 * j + 1] = wr[j] = p[1];
+		chan[2 * j + 1] = p[1];
 	}
-	for (j = 0; j < s->fds; j++)
-		if (start(s, chan[2 * j], NULL, chan, 2 * s->fds) != 0)
+	for (j = 0; j < n; j++)
+		if (start(s, chan[2 * j], chan) != 0)
 			return -1;
-	for (j = 0; j < s->fds; j++)
-		if (start(s, -1, wr, chan, 2 * s->fds) != 0)
+	for (j = 0; j < n; j++)
+		if (start(s, -1, chan) != 0)
 			return -1;
 	return 0;
 }
 
+/* Close the n descriptors at fd that are open (-1: closed). */
 static void
-close_ends(struct state *s, int from, int to)
+close_all(int *fd, int n)
 {
 	int k;
 
-	for (k = from; s->ends != NULL && k < to; k++)
-		if (s->ends[k] >= 0) {
-			close(s->ends[k]);
-			s->ends[k] = -1;
+	for (k = 0; k < n; k++)
+		if (fd[k] >= 0) {
+			close(fd[k]);
+			fd[k] = -1;
 		}
 }
 
-/* Stop what is left: workers killed (processes) or released to fail
- * (threads: the ends closed under them), then reaped; nothing open. */
+/* Stop what is left: workers killed (processes) or cancelled (threads),
+ * then reaped; nothing open. */
 static void
 stop_all(struct state *s)
 {
-	int k;
-
-	for (k = 0; !s->threads && k < s->nwork; k++)
-		if (s->pids[k] > 0) {
-			kill(s->pids[k], SIGKILL);
-			while (waitpid(s->pids[k], NULL, 0) < 0 && errno == EINTR)
-				;
-			s->pids[k] = -1;
-		}
-	/* threads wait in poll, read or write: cancellation points */
-	for (k = 0; s->threads && k < s->nwork; k++)
-		pthread_cancel(s->tids[k]);
-	for (k = 0; s->threads && k < s->nwork; k++)
-		pthread_join(s->tids[k], NULL);
-	s->nwork = 0;
-	close_ends(s, 0, 2 * s->fds * s->groups);
-	for (k = 0; k < 2; k++) {
-		if (s->wake[k] >= 0)
-			close(s->wake[k]);
-		s->wake[k] = -1;
-	}
+	task_crew_stop(&s->crew);
+	close_all(s->ends, 2 * s->fds * s->groups);
+	close_all(s->wake, 2);
 }
 
 /* Untimed, before each sample: every group's channels and workers,
@@ -227,7 +180,8 @@ static int
 before(void *sp, uint64_t n)
 {
 	struct state *s = sp;
-	int g, per = 2 * s->fds;
+	size_t per = 2 * (size_t)s->fds;
+	int g;
 	char c;
 
 	(void)n;
@@ -236,14 +190,14 @@ before(void *sp, uint64_t n)
 		return -1;
 	}
 	for (g = 0; g < s->groups; g++) {
-		if (group(s, s->ends + g * per, s->wr + g * s->fds) != 0) {
+		if (group(s, s->ends + (size_t)g * per) != 0) {
 			stop_all(s);
 			return -1;
 		}
 		if (!s->threads)
-			close_ends(s, g * per, (g + 1) * per);
+			close_all(s->ends + (size_t)g * per, (int)per);
 	}
-	for (g = 0; g < s->nwork; g++)
+	for (g = 0; g < s->crew.n; g++)
 		if (util_readn(s->ready[0], &c, 1) != 1) {
 			util_err("a worker did not start");
 			stop_all(s);
@@ -257,8 +211,6 @@ static int
 run(void *sp, uint64_t n)
 {
 	struct state *s = sp;
-	int k, status, bad = 0;
-	void *ret;
 	char c = 1;
 
 	(void)n;
@@ -266,23 +218,11 @@ run(void *sp, uint64_t n)
 		util_syserr("write");
 		return -1;
 	}
-	for (k = 0; k < s->nwork; k++)
-		if (s->threads) {
-			pthread_join(s->tids[k], &ret);
-			bad |= ret != NULL;
-		} else {
-			while (waitpid(s->pids[k], &status, 0) < 0)
-				if (errno != EINTR) {
-					status = -1;
-					break;
-				}
-			s->pids[k] = -1;
-			bad |= !WIFEXITED(status) || WEXITSTATUS(status) != 0;
-		}
-	s->nwork = 0;
-	if (bad)
+	if (task_crew_wait(&s->crew) != 0) {
 		util_err("a worker did not finish its messages");
-	return bad ? -1 : 0;
+		return -1;
+	}
+	return 0;
 }
 
 /* Untimed, after each sample: the channels and the start pipe closed. */
@@ -301,17 +241,16 @@ init(void *sp, struct copy_ctx *cx)
 	size_t nw = (size_t)s->groups * 2 * (size_t)s->fds;
 
 	s->cx = cx;
+	s->crew.m = NULL;
 	s->ready[0] = s->ready[1] = s->wake[0] = s->wake[1] = -1;
 	s->ends = malloc(nw * sizeof(*s->ends));
-	s->wr = malloc(nw / 2 * sizeof(*s->wr));
-	s->pids = s->threads ? NULL : calloc(nw, sizeof(*s->pids));
-	s->tids = s->threads ? calloc(nw, sizeof(*s->tids)) : NULL;
 	s->wk = calloc(nw, sizeof(*s->wk));
-	if (s->ends == NULL || s->wr == NULL || s->wk == NULL ||
-	    (s->pids == NULL && s->tids == NULL)) {
+	if (s->ends == NULL || s->wk == NULL) {
 		util_err("out of memory for %zu workers", nw);
 		return -1;
 	}
+	if (task_crew_init(&s->crew, s->threads, (int)nw) != 0)
+		return -1;
 	memset(s->ends, -1, nw * sizeof(*s->ends));
 	if (pipe(s->ready) != 0) {
 		util_syserr("pipe");
@@ -324,22 +263,15 @@ static void
 cleanup(void *sp)
 {
 	struct state *s = sp;
-	int k;
 
 	if (s->ends != NULL)
 		stop_all(s);
-	for (k = 0; k < 2; k++)
-		if (s->ready[k] >= 0)
-			close(s->ready[k]);
+	close_all(s->ready, 2);
+	task_crew_free(&s->crew);
 	free(s->ends);
-	free(s->wr);
-	free(s->pids);
-	free(s->tids);
 	free(s->wk);
 	s->wk = NULL;
-	s->ends = s->wr = NULL;
-	s->pids = NULL;
-	s->tids = NULL;
+	s->ends = NULL;
 }
 
 static const struct { const char *name; } transports[] = { { "unix" },
@@ -379,27 +311,6 @@ option(void *sp, int c, const char *arg)
 		util_err("bad -%c '%s': %s (1 to %s)", c, arg, why,
 		         c == 'f' ? "1000" : "1000000000");
 	return why != NULL ? -1 : 0;
-}
-
-/* The largest count of groups (operands), 0 after a message. */
-static uint64_t
-largest(int argc, char **argv, int first)
-{
-	uint64_t v, most = 0;
-	const char *why;
-	int a;
-
-	for (a = first; a < argc; a++) {
-		why = util_parse_u64(argv[a], 1, MAX_GROUPS, &v);
-		if (why != NULL) {
-			util_err("bad groups '%s': %s (1 to %d)", argv[a], why,
-			         MAX_GROUPS);
-			return 0;
-		}
-		if (v > most)
-			most = v;
-	}
-	return most;
 }
 
 /* One count: its line "GROUPS MICROSECONDS"; the exit status. */
@@ -452,26 +363,34 @@ main(int argc, char **argv)
 	struct bench_prog p = prog;
 	char what[48];
 	uint64_t most;
-	int first, a, rc = 0;
+	int first, a, rc = 0, *counts;
 
 	p.ctx = &s;
 	first = bench_begin(argc, argv, &p, &o);
-	most = largest(argc, argv, first);
-	if (most == 0)
-		return EXIT_USAGE;
-	snprintf(what, sizeof(what), "%llu groups", (unsigned long long)most);
-	if (task_room(most * 2 * (uint64_t)s.fds, what) != 0 ||
-	    task_fds(s.threads ? most * 2 * (uint64_t)s.fds : 2 * (uint64_t)s.fds,
-	             what) != 0)
+	counts = calloc((size_t)(argc - first), sizeof(*counts));
+	if (counts == NULL) {
+		util_err("out of memory");
 		return EXIT_FAILED;
+	}
+	most = task_counts("groups", argc - first, argv + first, MAX_GROUPS,
+	                   counts);
+	snprintf(what, sizeof(what), "%llu groups", (unsigned long long)most);
+	if (most == 0)
+		rc = EXIT_USAGE;
+	else if (task_room(most * 2 * (uint64_t)s.fds, what) != 0 ||
+	         task_fds((s.threads ? most : 1) * 2 * (uint64_t)s.fds,
+	                  what) != 0)
+		rc = EXIT_FAILED;
 	o.fixed_iterations = 1;
 	o.helpers = 1;
-	report_text("\"messaging %s %s fds=%d loops=%llu size=%zu\n",
-	            transports[s.pipes].name, kinds[s.threads].name, s.fds,
-	            (unsigned long long)s.loops, s.size);
-	for (a = first; a < argc && rc == 0; a++) {
-		s.groups = (int)strtol(argv[a], NULL, 10);
+	if (rc == 0)
+		report_text("\"messaging %s %s fds=%d loops=%llu size=%zu\n",
+		            transports[s.pipes].name, kinds[s.threads].name,
+		            s.fds, (unsigned long long)s.loops, s.size);
+	for (a = 0; a < argc - first && rc == 0; a++) {
+		s.groups = counts[a];
 		rc = measure(&s, &o);
 	}
+	free(counts);
 	return rc;
 }

@@ -73,28 +73,6 @@ cleanup(void *sp)
 	ipc_stop(&((struct state *)sp)->peer);
 }
 
-/* The counts (1..BENCH_MAX_PARALLEL) into counts; the largest, 0 after a
- * message. */
-static uint64_t
-counts_of(int n, char **args, int *counts)
-{
-	uint64_t v, most = 0;
-	const char *why;
-	int i;
-
-	for (i = 0; i < n; i++) {
-		why = util_parse_u64(args[i], 1, BENCH_MAX_PARALLEL, &v);
-		if (why != NULL) {
-			util_err("bad pairs '%s': %s (1 to %d)", args[i], why,
-			         BENCH_MAX_PARALLEL);
-			return 0;
-		}
-		counts[i] = (int)v;
-		most = v > most ? v : most;
-	}
-	return most;
-}
-
 /* One count's line, "PAIRS MICROSECONDS"; 0, or -1 after a message. */
 static int
 measure(struct bench_opts *o, int pairs)
@@ -141,7 +119,7 @@ main(int argc, char **argv)
 		util_err("out of memory");
 		return EXIT_FAILED;
 	}
-	most = counts_of(n, argv + first, counts);
+	most = task_counts("pairs", n, argv + first, BENCH_MAX_PARALLEL, counts);
 	snprintf(what, sizeof(what), "%llu pairs", (unsigned long long)most);
 	if (most == 0 || task_room(2 * most, what) != 0) {
 		free(counts);

@@ -105,26 +105,6 @@ load(uint32_t *w)
 	return __atomic_load_n(w, __ATOMIC_ACQUIRE);
 }
 
-/* One arrival on a count (done: a helper started, or done with its
- * interval; awake: a helper ready for the interval). */
-static void
-arrive(struct state *s, uint32_t *count)
-{
-	if (__atomic_add_fetch(count, 1, __ATOMIC_ACQ_REL) ==
-	    (uint32_t)s->started)
-		task_futex_wake(count, 1);
-}
-
-/* The main thread waits for every started helper to arrive. */
-static void
-await_all(struct state *s, uint32_t *count)
-{
-	uint32_t d;
-
-	while ((d = load(count)) != (uint32_t)s->started)
-		task_futex_wait(count, d);
-}
-
 /* A mutex helper: each new generation, an interval's loop. */
 static void *
 mutex_helper(void *sp)
@@ -135,7 +115,7 @@ mutex_helper(void *sp)
 
 	me->tid = (pid_t)syscall(SYS_gettid);
 	seed = (uint32_t)me->tid * 2654435761u | 1;
-	arrive(s, &s->done);
+	task_arrive(&s->done, (uint32_t)s->started);
 	for (;;) {
 		while ((g = load(&s->gen)) == seen)
 			task_futex_wait(&s->gen, seen);
@@ -144,11 +124,11 @@ mutex_helper(void *sp)
 			return NULL;
 		/* awake before the clock starts: the start is a store, not a
 		 * wake-up (yielding, for a main thread on the same CPU) */
-		arrive(s, &s->awake);
+		task_arrive(&s->awake, (uint32_t)s->started);
 		while (load(&s->go) != g)
 			sched_yield();
 		lock_loop(s, s->iters, &seed);
-		arrive(s, &s->done);
+		task_arrive(&s->done, (uint32_t)s->started);
 	}
 }
 
@@ -160,7 +140,7 @@ futex_helper(void *sp)
 	struct state *s = me->s;
 
 	me->tid = (pid_t)syscall(SYS_gettid);
-	arrive(s, &s->done);
+	task_arrive(&s->done, (uint32_t)s->started);
 	for (;;) {
 		while (load(&s->turn) == 0)
 			task_futex_wait(&s->turn, 0);
@@ -190,7 +170,7 @@ before_mutex(void *sp, uint64_t n)
 	__atomic_add_fetch(&s->gen, 1, __ATOMIC_ACQ_REL);
 	if (s->started > 0)
 		task_futex_wake(&s->gen, INT_MAX);
-	await_all(s, &s->awake);
+	task_await(&s->awake, (uint32_t)s->started);
 	return 0;
 }
 
@@ -201,7 +181,7 @@ run_mutex(void *sp, uint64_t n)
 
 	__atomic_store_n(&s->go, load(&s->gen), __ATOMIC_RELEASE);
 	lock_loop(s, n, &s->seed);
-	await_all(s, &s->done);
+	task_await(&s->done, (uint32_t)s->started);
 	return 0;
 }
 
@@ -286,7 +266,7 @@ helpers(struct state *s, struct copy_ctx *cx, int n, void *(*body)(void *))
 		if (task_pin(s->slots[k].t, sched_target(cx->copy, k, n)) != 0)
 			return -1;
 	}
-	await_all(s, &s->done);
+	task_await(&s->done, (uint32_t)s->started);
 	for (k = 1; k <= n; k++)
 		party_add(cx, s->slots[k].tid, k, sched_target(cx->copy, k, n));
 	return 0;
