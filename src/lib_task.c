@@ -3,6 +3,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/futex.h>
 #include <pthread.h>
 #include <sched.h>
@@ -23,18 +24,20 @@
  * programs) when a limit is shared with the whole system. */
 #define TASK_MARGIN 64
 
-/* The first line of path into buf; 0, or -1 when it cannot be read. */
+/* The start of the file at path into buf, a string; 0, or -1 when it
+ * cannot be read. */
 static int
 first_line(const char *path, char *buf, size_t len)
 {
-	FILE *f = fopen(path, "r");
-	int rc;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t got;
 
-	if (f == NULL)
+	if (fd < 0)
 		return -1;
-	rc = fgets(buf, (int)len, f) != NULL ? 0 : -1;
-	fclose(f);
-	return rc;
+	got = read(fd, buf, len - 1);
+	close(fd);
+	buf[got > 0 ? got : 0] = '\0';
+	return got > 0 ? 0 : -1;
 }
 
 /* The number that starts s; 0 when there is none. */
