@@ -94,11 +94,14 @@ PROGRAMS := \
 	lat_mem_load \
 	lat_mem_rd \
 	lat_mmap \
+	lat_msg \
 	lat_ops \
 	lat_pagefault \
 	lat_pmake \
 	lat_pipe \
+	lat_pipe_pairs \
 	lat_proc \
+	lat_pthread \
 	lat_select \
 	lat_sem \
 	lat_sig \
@@ -163,6 +166,7 @@ LIB_MODULES := \
 	lib_stats \
 	lib_super \
 	lib_sweep \
+	lib_task \
 	lib_tcpbw \
 	lib_threads \
 	lib_topo \

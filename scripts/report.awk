@@ -10,11 +10,12 @@
 #              xlat and xbw the place of the figure in xlat_names or
 #              xbw_names (below), and the figure
 #   series     FILE-INDEX TAB KIND TAB NAME TAB d.K per series (KIND lat,
-#              bw, ctx, file, mmap, par, stream, xlat or xbw; NAME
-#              "stride 128", "random", a bw_mem kernel, "size=16k",
-#              "read", "open2close", "par_mem", "STREAM", "STREAM2",
-#              "same CPU", "cross-CPU"); for stream the x is the
-#              kernel's place in stream_names (below)
+#              bw, ctx, file, mmap, par, stream, xlat, xbw, msg, pairs
+#              or pmake; NAME "stride 128", "random", a bw_mem kernel,
+#              "size=16k", "read", "open2close", "par_mem", "STREAM",
+#              "STREAM2", "same CPU", "cross-CPU", "unix process", "round
+#              trip", "work 10000 us"); for stream the x is the kernel's
+#              place in stream_names (below)
 #   facts      FILE-INDEX TAB KEY TAB VALUE per machine fact of a header
 #              (the keys of fact(), in its order)
 #   caches.N   the cache sizes the header states: level and MB
@@ -140,6 +141,26 @@ phase == "" && cl_type == "cross" {
 	next
 }
 phase == "" && /^\[/ { next }
+# The scheduler under load: lat_msg's and lat_pipe_pairs' "N TIME" lines
+# after their markers, and the runner's lat_pmake sweep, a block per job
+# count ("pmake jobs=N, then "USECS TIME"), drawn as time against jobs.
+phase == "" && pmake && cl_type != "pair" { pmake = 0 }
+phase == "" && FNR == 1 { pmake = 0 }
+phase == "" && cl_type == "marker" && cl_text ~ /^messaging (unix|pipe) (process|thread) / {
+	split(cl_text, w, " ")
+	kind = "msg"; sname = w[2] " " w[3]
+	next
+}
+phase == "" && cl_type == "marker" && cl_text == "pipe pairs" { kind = "pairs"; sname = "round trip"; next }
+phase == "" && cl_type == "marker" && cl_text ~ /^pmake jobs=[0-9]+$/ && length(cl_text) < 18 {
+	kind = ""; pmake = 1; pmjobs = substr(cl_text, 12)
+	next
+}
+phase == "" && pmake && NF == 2 {
+	if ($1 ~ /^[0-9]+$/ && length($1) < 10)
+		out_to("pmake", "work " $1 " us", pmjobs " " $2)
+	next
+}
 phase == "" && cl_type == "blank" { kind = ""; next }
 # lat_mem_rd's sections: a title, then a "stride= marker per series
 # (whatever else comes between: the title holds to the next one).

@@ -30,6 +30,9 @@
 # <unit>]" line each) fills an extra table after lmbench's, printed only
 # when some file has such a section (original files' rows are blank).
 # So is the Bonnie table (bw_bonnie's "Bonnie ...:" lines), after it.
+# The scheduler and thread programs (lat_msg, lat_pipe_pairs, the
+# runner's lat_pmake sweep, lat_pthread) fill one more, printed only when
+# some file has their figures (original files' rows are blank).
 
 function valid(v) {
 	return v ~ /^[ \t]*[0-9.]+[ \t]*$/ && v ~ /[0-9]/
@@ -149,6 +152,7 @@ function failed_run(cmd,    n, w, p, a, pre, i, ops, size) {
 	else if (p == "lat_unix") put("unix", "FAIL")
 	else if (p == "bw_pipe") put("bw_pipe", "FAIL")
 	else if (p == "bw_unix") put("bw_unix", "FAIL")
+	else if (p ~ /^lat_(msg|pipe_pairs|pmake|pthread)$/) failed_sched(p, a, w[n])
 	else if (p == "lat_pagefault") put("pagefault", "FAIL")
 	else if (p == "tlb") put("tlb", "FAIL")
 	else if (p == "bw_bonnie") {
@@ -157,6 +161,28 @@ function failed_run(cmd,    n, w, p, a, pre, i, ops, size) {
 		for (i = 1; i <= n; i++)
 			put("bon_" ops[i], "FAIL")
 	}
+}
+
+# The cells of a failed run of the scheduler and thread programs (the
+# runner's steps): p the program, a its arguments between blanks, last
+# the last of them.
+function failed_sched(p, a, last) {
+	if (p == "lat_msg" && !index(a, " -t pipe ")) {
+		put("msg_1", "FAIL")
+		put("msg_16", "FAIL")
+	} else if (p == "lat_pipe_pairs") {
+		put("pairs_1", "FAIL")
+		put("pairs_n", "FAIL")
+	} else if (p == "lat_pmake") {
+		put(index(a, " lat_pmake 1 ") ? "pmake_1" : "pmake_n", "FAIL")
+	} else if (p == "lat_pthread" && last == "mutex") {
+		put(index(a, " -t 4 ") ? "mutex_4" : "mutex_1", "FAIL")
+	} else if (p == "lat_pthread" && last == "create") {
+		put("thr_create", "FAIL")
+	} else if (p == "lat_pthread" && last == "futex") {
+		put("futex", "FAIL")
+	}
+	any_sched = 1
 }
 
 # The cross-CPU table's key for a command the runner wrote ("" for one
@@ -168,6 +194,8 @@ function cross_key(cmd,    w, n, p) {
 		return index(" " cmd " ", " -s 0 ") ? "x_ctx_0" : index(" " cmd " ", " -s 16 ") ? "x_ctx_16" : ""
 	if (p ~ /^(lat_(pipe|unix|udp|tcp|connect)|bw_(pipe|unix))$/)
 		return "x_" p
+	if (p == "lat_pthread" && w[n] == "futex")
+		return "x_futex"
 	return ""
 }
 
@@ -238,6 +266,10 @@ BEGIN {
 	named("^Bonnie char read$", "bon_getc")
 	named("^Bonnie block read$", "bon_read")
 	named("^Bonnie seeks$", "bon_seeks")
+	named("^Mutex lock.unlock threads=1 mutexes=1$", "mutex_1")
+	named("^Mutex lock.unlock threads=4 mutexes=1$", "mutex_4")
+	named("^Thread create.join$", "thr_create")
+	named("^Futex wake-to-run$", "futex")
 
 	last_block("^Socket bandwidth using localhost", "bw_tcp")
 	last_block("^\"mappings", "mmap_lat")
@@ -379,6 +411,41 @@ mode == "lat" {
 	}
 	next
 }
+
+# The scheduler under load (lat_msg's and lat_pipe_pairs' "N TIME"
+# lines; the runner's lat_pmake sweep, "pmake jobs=N then "USECS TIME"):
+# the figure at N=1 and at the largest N (16 groups for lat_msg).  The
+# block ends at the first line that is not a pair.
+mode == "sched" {
+	if (cl_type == "pair" && NF == 2 && $1 ~ /^[0-9]+$/) {
+		any_sched = 1
+		if (skey == "msg" && ($1 == 1 || $1 == 16))
+			put("msg_" $1, $2 / 1000)
+		if (skey == "pairs" && $1 == 1)
+			put("pairs_1", $2)
+		if (skey == "pairs" && $1 + 0 > most[f, skey]) {
+			most[f, skey] = $1 + 0
+			L[f, "pairs_n"] = $2
+		}
+		if (skey == "pmake" && pmjobs == 1)
+			put("pmake_1", $2 / 1000)
+		if (skey == "pmake" && pmjobs > most[f, skey]) {
+			most[f, skey] = pmjobs
+			L[f, "pmake_n"] = $2 / 1000
+		}
+		next
+	}
+	mode = ""
+}
+cl_type == "marker" && cl_text ~ /^messaging unix process / { mode = "sched"; skey = "msg"; next }
+cl_type == "marker" && cl_text == "pipe pairs" { mode = "sched"; skey = "pairs"; next }
+cl_type == "marker" && cl_text ~ /^pmake jobs=[0-9]+$/ {
+	mode = "sched"
+	skey = "pmake"
+	pmjobs = substr(cl_text, 12) + 0
+	next
+}
+cl_type == "label" && cl_label ~ /^(Mutex lock.unlock|Thread create.join|Futex wake-to-run)/ { any_sched = 1 }
 
 # Header facts.
 cl_type == "head" && cl_key == "MHZ" && !seen_mhz[f]++ { put("mhz", cl_word(cl_val)) }
@@ -679,6 +746,18 @@ function tables() {
 	      "%s%6.6s %6.6s %6.6s %6.6s %6.6s %6.6s\n",
 	      "num:bon_putc:6 num:bon_write:6 num:bon_rewrite:6 num:bon_getc:6 num:bon_read:6 " \
 	      "num:bon_seeks:6", "bonnie")
+	table("\nScheduler under load, threads - times in microseconds - smaller is better\n" \
+	      "  (msg: lat_msg, 20 senders x 20 receivers a group, milliseconds; pairs:\n" \
+	      "   lat_pipe_pairs, a round trip; pmake: lat_pmake's 10 ms jobs, milliseconds;\n" \
+	      "   N: the largest count, twice the CPUs; mutex: nanoseconds; futex xCPU:\n" \
+	      "   LMBENCH_SCHED=CROSS)\n" \
+	      "-------------------------------------------------------------------------------------\n" \
+	      "Host                 OS    msg    msg pair pair pmake pmake mutx mutx thrd futx futx\n" \
+	      "                          1grp  16grp    1    N    1j    Nj 1thr 4thr crea wake xCPU\n" \
+	      "--------- ------------- ------ ------ ---- ---- ----- ----- ---- ---- ---- ---- ----\n",
+	      "%s%6.6s %6.6s %4.4s %4.4s %5.5s %5.5s %4.4s %4.4s %4.4s %4.4s %4.4s\n",
+	      "num:msg_1:6 num:msg_16:6 num:pairs_1:4 num:pairs_n:4 num:pmake_1:5 num:pmake_n:5 " \
+	      "num:mutex_1:4 num:mutex_4:4 num:thr_create:4 num:futex:4 num:x_futex:4", "sched")
 }
 
 END {
@@ -694,6 +773,8 @@ END {
 		if ((TONLY[t] == "cross" && !any_cross) || (TONLY[t] == "bonnie" && !any_bonnie))
 			continue
 		if (TONLY[t] == "beyond" && !any_beyond)
+			continue
+		if (TONLY[t] == "sched" && !any_sched)
 			continue
 		header(THEAD[t])
 		for (i = 1; i <= nfiles; i++)

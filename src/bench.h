@@ -39,6 +39,7 @@
  *   lib_udp      udp_     lmbench's UDP stop message, the echo server
  *   lib_unix     unix_    UNIX-domain pairs and abstract addresses
  *   lib_file     file_    the files the file and VM benchmarks read
+ *   lib_task     task_    room for many tasks, pinned threads, futexes
  *   lib_report   report_  the classic lines and the JSON records
  *   lib_json     json_    a record's pieces: exact numbers, params, the
  *                         run's context
@@ -85,6 +86,7 @@
 #include "lib_udp.h"
 #include "lib_unix.h"
 #include "lib_file.h"
+#include "lib_task.h"
 #include "lib_report.h"
 #include "lib_json.h"
 #include "lib_bw.h"

@@ -324,6 +324,11 @@ sh "$top/scripts/compare" "$T_TMP/big.0" "$T_TMP/big.0" >"$T_TMP/cmp"
 t1=$(date +%s.%N)
 echo "compare of a $(awk -v b="$(wc -c <"$T_TMP/big.0")" 'BEGIN { printf "%.1f", b / 1e6 }') MB file with itself: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s (target < 2 s)"
 
+# The scheduler, IPC and thread programs beside hackbench, perf bench
+# and sysbench (tests/bench/sched.sh).
+# shellcheck source=tests/bench/sched.sh
+. "$(dirname "$0")/bench/sched.sh"
+
 # The report over 10 result files (copies of the lmbench 3 fixture).
 for i in 0 1 2 3 4 5 6 7 8 9; do cp "$top/tests/fixtures/x86_64-linux-gnu/box1.0" "$T_TMP/box$i.0"; done
 t0=$(date +%s.%N)

@@ -44,6 +44,10 @@ rec lat_fs -s 1k "$T_TMP/fs"
 rec bw_bonnie -x 2 -s 1m -n 100 "$T_TMP/fs"
 rec lat_cmd -N 3 /bin/true
 rec lat_pmake -N 3 2 100
+rec lat_msg -N 3 -f 2 -l 10 1 2
+rec lat_pipe_pairs -N 3 1 2
+rec lat_pthread -N 3 -t 2 mutex
+rec lat_pthread -N 3 futex
 rec lat_mem_rd -N 3 1 64
 rec bw_mem -N 3 -P 2 1m rd
 rec bw_file_rd -N 3 1m io_only "$T_TMP/f1m"

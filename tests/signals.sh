@@ -126,6 +126,13 @@ stop_test TERM 2 "bw_bonnie (its file in the private temp dir)" "$BUILD/bw_bonni
 stop_test INT 2 "bw_bonnie in a given directory, SIGINT" "$BUILD/bw_bonnie" -x 10000 -s 4m -n 100 "$T_TMP/fs"
 stop_test TERM 5 "bw_bonnie in a given directory, among its 3 seekers" "$BUILD/bw_bonnie" -f -s 64k -n 100000000 "$T_TMP/fs"
 stop_test TERM 3 "lat_pmake 2 jobs" "$BUILD/lat_pmake" -N 10000 2 300000
+# messaging workers (processes, then threads), N pairs, thread helpers:
+# supervisor + worker + at least a group's 4 workers, or 2 pairs
+stop_test TERM 6 "lat_msg processes" "$BUILD/lat_msg" -N 10000 -f 2 -l 100000 1
+stop_test TERM 2 "lat_msg threads" "$BUILD/lat_msg" -N 10000 -m thread -f 2 -l 100000 1
+stop_test INT 6 "lat_pipe_pairs 2, SIGINT" "$BUILD/lat_pipe_pairs" -N 10000 2
+stop_test TERM 2 "lat_pthread -t 3 mutex" "$BUILD/lat_pthread" -N 10000 -t 3 mutex
+stop_test TERM 2 "lat_pthread futex" "$BUILD/lat_pthread" -N 10000 futex
 stop_test TERM 2 "lmdd" "$BUILD/lmdd" if="$T_TMP/f4m" bs=4k usleep=2000 print=4
 if [ -z "$(ls -A "$T_TMP/fs")" ]; then ok; else not_ok "lat_fs killed: left $(ls -A "$T_TMP/fs")"; fi
 

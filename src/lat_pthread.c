@@ -1,0 +1,396 @@
+/*
+ * lat_pthread - thread primitives: a mutex lock and unlock, alone and
+ * contended; a thread's creation and join; a futex wake-up.
+ *
+ * Modes:
+ *   mutex   -t threads (default 1: uncontended) each run the same loop
+ *           at once, as sysbench mutex does: pick one of -m mutexes
+ *           (default 1) with a cheap random step, lock it, add one to
+ *           its counter, unlock it.  Every thread does the iterations
+ *           of an interval; the figure is nanoseconds per lock+unlock
+ *           within one thread (all the threads' together take the same
+ *           wall time).  "Mutex lock+unlock threads=1 mutexes=1"
+ *   create  pthread_create of a thread that returns at once, then
+ *           pthread_join; microseconds per pair.  "Thread create+join"
+ *   futex   two threads hand a turn back and forth through one futex
+ *           word (FUTEX_WAKE, the other asleep in FUTEX_WAIT); the
+ *           figure is half the round trip: microseconds from one
+ *           thread's wake to the other running.  "Futex wake-to-run"
+ *
+ * Placement: every thread is pinned where LMBENCH_SCHED puts its party
+ * (thread k as helper k) and recorded.  Unless it says otherwise the
+ * futex pair shares one CPU (SAME) and LMBENCH_SCHED=CROSS puts it on
+ * two (status 77 with one CPU); the mutex threads each get a CPU of
+ * their own in turn (UNIQUE); create stays where it starts (SAME).
+ *
+ * Usage: lat_pthread [-W <warmup>] [-N <repetitions>] [-t <threads>]
+ *        [-m <mutexes>] mutex|create|futex
+ * Output (stderr): "Mutex lock+unlock threads=4 mutexes=1: 123.45
+ * nanoseconds", "Thread create+join: 12.3456 microseconds", "Futex
+ * wake-to-run: 2.3456 microseconds".
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "lib_bench.h"
+#include "lib_harness.h"
+#include "lib_party.h"
+#include "lib_report.h"
+#include "lib_sched.h"
+#include "lib_task.h"
+#include "lib_util.h"
+
+#define MAX_THREADS 1000000
+
+/* One mutex and what it guards, a cache line (or more) of its own. */
+struct lock {
+	pthread_mutex_t m;
+	uint64_t count;
+} __attribute__((aligned(128)));
+
+/* One helper thread: its state, handle and kernel id. */
+struct slot {
+	struct state *s;
+	pthread_t t;
+	pid_t tid;
+};
+
+struct state {
+	int threads;        /* threads running the loop (mutex) */
+	int mutexes;        /* mutexes they pick from */
+	struct lock *locks;
+	struct slot *slots; /* the helper threads, 1.. (0 unused) */
+	uint32_t seed;      /* the main thread's random steps */
+	int started;        /* helper threads created */
+	uint32_t gen;       /* mutex: bumped to ready an interval */
+	uint32_t go;        /* and set to gen to start it */
+	uint32_t awake;     /* helpers awake for it */
+	uint32_t done;      /* helpers finished with it (or started) */
+	uint32_t stop;      /* helpers end */
+	uint32_t turn;      /* futex: 1 the helper's, 0 the main thread's */
+	uint64_t iters;     /* the interval's iterations */
+	struct copy_ctx *cx;
+};
+
+/* n lock+unlock pairs, each on a mutex chosen by xorshift. */
+static void
+lock_loop(struct state *s, uint64_t n, uint32_t *seed)
+{
+	uint32_t x = *seed;
+
+	while (n-- > 0) {
+		struct lock *l;
+
+		x ^= x << 13;
+		x ^= x >> 17;
+		x ^= x << 5;
+		l = &s->locks[((uint64_t)x * (uint32_t)s->mutexes) >> 32];
+		pthread_mutex_lock(&l->m);
+		l->count++;
+		pthread_mutex_unlock(&l->m);
+	}
+	*seed = x;
+}
+
+static uint32_t
+load(uint32_t *w)
+{
+	return __atomic_load_n(w, __ATOMIC_ACQUIRE);
+}
+
+/* A mutex helper: each new generation, an interval's loop. */
+static void *
+mutex_helper(void *sp)
+{
+	struct slot *me = sp;
+	struct state *s = me->s;
+	uint32_t seen = 0, g, seed;
+
+	me->tid = (pid_t)syscall(SYS_gettid);
+	seed = (uint32_t)me->tid * 2654435761u | 1;
+	task_arrive(&s->done, (uint32_t)s->started);
+	for (;;) {
+		while ((g = load(&s->gen)) == seen)
+			task_futex_wait(&s->gen, seen);
+		seen = g;
+		if (load(&s->stop))
+			return NULL;
+		/* awake before the clock starts: the start is a store, not a
+		 * wake-up (yielding, for a main thread on the same CPU) */
+		task_arrive(&s->awake, (uint32_t)s->started);
+		while (load(&s->go) != g)
+			sched_yield();
+		lock_loop(s, s->iters, &seed);
+		task_arrive(&s->done, (uint32_t)s->started);
+	}
+}
+
+/* The futex helper: wait for its turn, give it back. */
+static void *
+futex_helper(void *sp)
+{
+	struct slot *me = sp;
+	struct state *s = me->s;
+
+	me->tid = (pid_t)syscall(SYS_gettid);
+	task_arrive(&s->done, (uint32_t)s->started);
+	for (;;) {
+		while (load(&s->turn) == 0)
+			task_futex_wait(&s->turn, 0);
+		if (load(&s->stop))
+			return NULL;
+		__atomic_store_n(&s->turn, 0, __ATOMIC_RELEASE);
+		task_futex_wake(&s->turn, 1);
+	}
+}
+
+static void *
+nothing(void *p)
+{
+	return p;
+}
+
+/* Untimed: every helper woken for the next interval and waiting for
+ * its start. */
+static int
+before_mutex(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+
+	s->iters = n;
+	__atomic_store_n(&s->done, 0, __ATOMIC_RELEASE);
+	__atomic_store_n(&s->awake, 0, __ATOMIC_RELEASE);
+	__atomic_add_fetch(&s->gen, 1, __ATOMIC_ACQ_REL);
+	if (s->started > 0)
+		task_futex_wake(&s->gen, INT_MAX);
+	task_await(&s->awake, (uint32_t)s->started);
+	return 0;
+}
+
+static int
+run_mutex(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+
+	__atomic_store_n(&s->go, load(&s->gen), __ATOMIC_RELEASE);
+	lock_loop(s, n, &s->seed);
+	task_await(&s->done, (uint32_t)s->started);
+	return 0;
+}
+
+static int
+run_futex(void *sp, uint64_t n)
+{
+	struct state *s = sp;
+
+	while (n-- > 0) {
+		__atomic_store_n(&s->turn, 1, __ATOMIC_RELEASE);
+		task_futex_wake(&s->turn, 1);
+		while (load(&s->turn) == 1)
+			task_futex_wait(&s->turn, 1);
+	}
+	return 0;
+}
+
+static int
+run_create(void *sp, uint64_t n)
+{
+	pthread_t t;
+	int rc;
+
+	(void)sp;
+	while (n-- > 0) {
+		rc = pthread_create(&t, NULL, nothing, NULL);
+		if (rc != 0) {
+			errno = rc;
+			util_syserr("pthread_create");
+			return -1;
+		}
+		pthread_join(t, NULL);
+	}
+	return 0;
+}
+
+/* Stop and join the helpers started. */
+static void
+cleanup(void *sp)
+{
+	struct state *s = sp;
+	int k;
+
+	__atomic_store_n(&s->stop, 1, __ATOMIC_RELEASE);
+	__atomic_add_fetch(&s->gen, 1, __ATOMIC_ACQ_REL);
+	__atomic_store_n(&s->turn, 1, __ATOMIC_RELEASE);
+	task_futex_wake(&s->gen, INT_MAX);
+	task_futex_wake(&s->turn, INT_MAX);
+	for (k = 1; k <= s->started; k++)
+		pthread_join(s->slots[k].t, NULL);
+	s->started = 0;
+	free(s->slots);
+	s->slots = NULL;
+	if (s->locks != NULL)
+		for (k = 0; k < s->mutexes; k++)
+			pthread_mutex_destroy(&s->locks[k].m);
+	free(s->locks);
+	s->locks = NULL;
+}
+
+/* Helpers 1..n running body, each pinned where the policy puts helper
+ * k and recorded as a party once it runs.  0, or -1 after a message. */
+static int
+helpers(struct state *s, struct copy_ctx *cx, int n, void *(*body)(void *))
+{
+	int k, rc;
+
+	s->slots = calloc((size_t)n + 1, sizeof(*s->slots));
+	if (s->slots == NULL) {
+		util_err("out of memory for %d threads", n);
+		return -1;
+	}
+	for (k = 1; k <= n; k++) {
+		s->slots[k].s = s;
+		rc = pthread_create(&s->slots[k].t, NULL, body, &s->slots[k]);
+		if (rc != 0) {
+			errno = rc;
+			util_syserr("cannot start thread %d of %d", k + 1, n + 1);
+			return -1;
+		}
+		s->started = k;
+		if (task_pin(s->slots[k].t, sched_target(cx->copy, k, n)) != 0)
+			return -1;
+	}
+	task_await(&s->done, (uint32_t)s->started);
+	for (k = 1; k <= n; k++)
+		party_add(cx, s->slots[k].tid, k, sched_target(cx->copy, k, n));
+	return 0;
+}
+
+static int
+init_mutex(void *sp, struct copy_ctx *cx)
+{
+	struct state *s = sp;
+	int k;
+
+	s->locks = aligned_alloc(sizeof(*s->locks),
+	                         (size_t)s->mutexes * sizeof(*s->locks));
+	if (s->locks == NULL) {
+		util_err("out of memory for %d mutexes", s->mutexes);
+		return -1;
+	}
+	for (k = 0; k < s->mutexes; k++) {
+		pthread_mutex_init(&s->locks[k].m, NULL);
+		s->locks[k].count = 0;
+	}
+	s->seed = 2463534242u;
+	/* glibc locks without the bus lock while a process has never had a
+	 * second thread; a mutex is there for threads, so one is made (and
+	 * joined) before the uncontended loop too. */
+	if (s->threads == 1 && run_create(s, 1) != 0)
+		return -1;
+	return helpers(s, cx, s->threads - 1, mutex_helper);
+}
+
+static int
+init_futex(void *sp, struct copy_ctx *cx)
+{
+	return helpers(sp, cx, 1, futex_helper);
+}
+
+/* The modes: name, label, unit, the default placement, the callbacks,
+ * operations per iteration. */
+static const struct mode {
+	const char *name;
+	const char *label;
+	const char *policy;
+	int (*init)(void *, struct copy_ctx *);
+	int (*run)(void *, uint64_t);
+	double per_iter;
+} modes[] = {
+	{ "mutex", "Mutex lock+unlock", "UNIQUE", init_mutex, run_mutex, 1 },
+	{ "create", "Thread create+join", "SAME", NULL, run_create, 1 },
+	{ "futex", "Futex wake-to-run", "SAME", init_futex, run_futex, 2 },
+};
+
+/* -t and -m. */
+static int
+option(void *sp, int c, const char *arg)
+{
+	struct state *s = sp;
+	uint64_t v;
+	const char *why = util_parse_u64(arg, 1, c == 't' ? MAX_THREADS : 65536,
+	                                 &v);
+
+	if (why != NULL) {
+		util_err("bad -%c '%s': %s (1 to %d)", c, arg, why,
+		         c == 't' ? MAX_THREADS : 65536);
+		return -1;
+	}
+	if (c == 't')
+		s->threads = (int)v;
+	else
+		s->mutexes = (int)v;
+	return 0;
+}
+
+static const struct bench_prog prog = {
+	.usage = "[-W <warmup>] [-N <repetitions>] [-t <threads>] "
+	         "[-m <mutexes>] mutex|create|futex",
+	.help = "-t <threads>  mutex: threads locking at once (default 1)\n"
+	        "-m <mutexes>  mutex: mutexes each lock picks from "
+	        "(default 1)\n"
+	        "mutex|create|futex  what is timed",
+	.min_operands = 1,
+	.max_operands = 1,
+	.option = option,
+};
+
+int
+main(int argc, char **argv)
+{
+	struct state s = { .threads = 1, .mutexes = 1 };
+	struct bench_desc d = { .cleanup = cleanup, .state = &s };
+	struct bench_prog p = prog;
+	struct bench_opts o;
+	struct bench_result r;
+	const struct mode *m;
+	char label[96], what[32];
+	struct report_fig f = { label, "ns", REPORT_NS, 1, -1, 0 };
+	double v;
+	int rc;
+
+	p.ctx = &s;
+	m = &modes[bench_lookup("mode", argv[bench_begin(argc, argv, &p, &o)],
+	                        modes, 3, sizeof(modes[0]))];
+	snprintf(what, sizeof(what), "%d threads", s.threads);
+	if (m->run == run_mutex && task_room((uint64_t)s.threads, what) != 0)
+		return EXIT_FAILED;
+	sched_set_default(m->policy);
+	d.init = m->init;
+	d.run = m->run;
+	d.before = m->run == run_mutex ? before_mutex : NULL;
+	o.helpers = m->run == run_mutex ? s.threads - 1 : m->run == run_futex;
+	if (bench_run(&d, &o, &r) != 0)
+		return EXIT_FAILED;
+	snprintf(label, sizeof(label), "%s", m->label);
+	f.per_iter = m->per_iter;
+	if (m->run == run_mutex)
+		snprintf(label, sizeof(label), "%s threads=%d mutexes=%d",
+		         m->label, s.threads, s.mutexes);
+	else
+		f = (struct report_fig){ label, "us", REPORT_US, m->per_iter,
+			                 -1, 0 };
+	rc = report_measured(&r, &f, &v);
+	if (rc == 0)
+		rc = m->run == run_mutex
+			? report_emit(&r, &f, v, "%s: %.2f nanoseconds\n", label, v)
+			: report_emit(&r, &f, v, "%s: %.4f microseconds\n", label, v);
+	bench_result_free(&r);
+	return rc == 0 ? 0 : EXIT_FAILED;
+}

@@ -1,0 +1,323 @@
+/*
+ * lib_task.c - many tasks at once (lib_task.h).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "lib_super.h"
+#include "lib_task.h"
+#include "lib_util.h"
+
+/* Tasks kept free for what already runs (shells, the supervisor, other
+ * programs) when a limit is shared with the whole system. */
+#define TASK_MARGIN 64
+
+/* The start of the file at path into buf, a string; 0, or -1 when it
+ * cannot be read. */
+static int
+first_line(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t got;
+
+	if (fd < 0)
+		return -1;
+	got = read(fd, buf, len - 1);
+	close(fd);
+	buf[got > 0 ? got : 0] = '\0';
+	return got > 0 ? 0 : -1;
+}
+
+/* The number that starts s; 0 when there is none. */
+static uint64_t
+leading_u64(const char *s)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	return (end == s || errno != 0) ? 0 : (uint64_t)v;
+}
+
+/* The number in /proc/sys/kernel/NAME; 0 when it cannot be read. */
+static uint64_t
+sysctl_u64(const char *name)
+{
+	char path[96], line[64];
+
+	snprintf(path, sizeof(path), "/proc/sys/kernel/%s", name);
+	return first_line(path, line, sizeof(line)) == 0 ? leading_u64(line)
+	                                                  : 0;
+}
+
+/* The tasks this system runs now (the fourth field of loadavg:
+ * "running/total"); 0 when unknown. */
+static uint64_t
+tasks_now(void)
+{
+	char line[128];
+	const char *slash;
+
+	if (first_line("/proc/loadavg", line, sizeof(line)) != 0)
+		return 0;
+	slash = strchr(line, '/');
+	return slash != NULL ? leading_u64(slash + 1) : 0;
+}
+
+/* The smallest limit and which one it is. */
+static uint64_t
+limit_of(const char **which)
+{
+	uint64_t best = 0, v, now = tasks_now() + TASK_MARGIN;
+	struct rlimit rl;
+
+	*which = "the kernel";
+	v = sysctl_u64("threads-max");
+	if (v > 0) {
+		best = v > now ? v - now : 0;
+		*which = "kernel.threads-max";
+	}
+	v = sysctl_u64("pid_max");
+	if (v > 0 && (best == 0 || (v > now ? v - now : 0) < best)) {
+		best = v > now ? v - now : 0;
+		*which = "kernel.pid_max";
+	}
+	/* RLIMIT_NPROC does not bind root; for others it counts every
+	 * task of the user, so the system's count is a bound on the use. */
+	if (geteuid() != 0 && getrlimit(RLIMIT_NPROC, &rl) == 0 &&
+	    rl.rlim_cur != RLIM_INFINITY) {
+		v = (uint64_t)rl.rlim_cur;
+		v = v > TASK_MARGIN ? v - TASK_MARGIN : 0;
+		if (best == 0 || v < best) {
+			best = v;
+			*which = "RLIMIT_NPROC (ulimit -u)";
+		}
+	}
+	return best;
+}
+
+uint64_t
+task_limit(void)
+{
+	const char *which;
+
+	return limit_of(&which);
+}
+
+int
+task_room(uint64_t n, const char *what)
+{
+	const char *which;
+	uint64_t lim = limit_of(&which);
+
+	if (n <= lim || (lim == 0 && strcmp(which, "the kernel") == 0))
+		return 0;
+	util_err("cannot run %s: %llu tasks at once, and %s leaves room for "
+	         "%llu here",
+	         what, (unsigned long long)n, which, (unsigned long long)lim);
+	return -1;
+}
+
+uint64_t
+task_counts(const char *what, int n, char **args, uint64_t max, int *counts)
+{
+	uint64_t v, most = 0;
+	const char *why;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		why = util_parse_u64(args[i], 1, max, &v);
+		if (why != NULL) {
+			util_err("bad %s '%s': %s (1 to %llu)", what, args[i], why,
+			         (unsigned long long)max);
+			return 0;
+		}
+		counts[i] = (int)v;
+		most = v > most ? v : most;
+	}
+	return most;
+}
+
+int
+task_fds(uint64_t n, const char *what)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 ||
+	    rl.rlim_cur == RLIM_INFINITY || n + 16 <= (uint64_t)rl.rlim_cur)
+		return 0;
+	util_err("cannot run %s: %llu descriptors open at once, and "
+	         "RLIMIT_NOFILE (ulimit -n) allows %llu",
+	         what, (unsigned long long)n, (unsigned long long)rl.rlim_cur);
+	return -1;
+}
+
+int
+task_pin(pthread_t t, int cpu)
+{
+	cpu_set_t one;
+	int rc;
+
+	if (cpu < 0)
+		return 0;
+	CPU_ZERO(&one);
+	CPU_SET(cpu, &one);
+	rc = pthread_setaffinity_np(t, sizeof(one), &one);
+	if (rc != 0) {
+		errno = rc;
+		util_syserr("cannot pin a thread to CPU %d", cpu);
+		return -1;
+	}
+	return 0;
+}
+
+void
+task_futex_wait(uint32_t *word, uint32_t val)
+{
+	(void)syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, val, NULL, NULL, 0);
+}
+
+void
+task_futex_wake(uint32_t *word, int n)
+{
+	(void)syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
+}
+
+void
+task_arrive(uint32_t *count, uint32_t all)
+{
+	if (__atomic_add_fetch(count, 1, __ATOMIC_ACQ_REL) == all)
+		task_futex_wake(count, 1);
+}
+
+void
+task_await(uint32_t *count, uint32_t all)
+{
+	uint32_t d;
+
+	while ((d = __atomic_load_n(count, __ATOMIC_ACQUIRE)) != all)
+		task_futex_wait(count, d);
+}
+
+int
+task_crew_init(struct task_crew *c, int threads, int cap)
+{
+	c->threads = threads;
+	c->n = 0;
+	c->cap = cap;
+	c->m = calloc((size_t)cap, sizeof(*c->m));
+	if (c->m == NULL) {
+		util_err("out of memory for %d tasks", cap);
+		return -1;
+	}
+	return 0;
+}
+
+static void *
+member_thread(void *mp)
+{
+	struct task_member *m = mp;
+
+	return m->body(m->arg) == 0 ? NULL : mp;
+}
+
+int
+task_crew_start(struct task_crew *c, struct copy_ctx *cx, int helper,
+                int (*body)(void *), void *arg, void (*prepare)(void *))
+{
+	struct task_member *m = &c->m[c->n];
+	struct copy_ctx quiet = *cx;
+	int rc;
+
+	*m = (struct task_member){ body, arg, -1, 0 };
+	if (c->threads) {
+		rc = pthread_create(&m->t, NULL, member_thread, m);
+		if (rc != 0) {
+			errno = rc;
+			util_syserr("cannot start thread %d", c->n + 1);
+			return -1;
+		}
+		c->n++;
+		return 0;
+	}
+	/* forked as if timed: no helper of the copy */
+	quiet.in_timed = 1;
+	m->pid = super_fork(&quiet, helper);
+	if (m->pid == 0) {
+		if (prepare != NULL)
+			prepare(arg);
+		_exit(body(arg) == 0 ? 0 : EXIT_FAILED);
+	}
+	if (m->pid < 0)
+		return -1;
+	c->n++;
+	return 0;
+}
+
+/* Reap member k; 0 when it ended well. */
+static int
+reap(struct task_member *m, int thread)
+{
+	void *ret = NULL;
+	int status = 0;
+
+	if (thread) {
+		pthread_join(m->t, &ret);
+		return ret == NULL ? 0 : -1;
+	}
+	if (m->pid <= 0)
+		return 0;
+	while (waitpid(m->pid, &status, 0) < 0)
+		if (errno != EINTR) {
+			status = -1;
+			break;
+		}
+	m->pid = -1;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+int
+task_crew_wait(struct task_crew *c)
+{
+	int k, bad = 0;
+
+	for (k = 0; k < c->n; k++)
+		bad |= reap(&c->m[k], c->threads) != 0;
+	c->n = 0;
+	return bad ? -1 : 0;
+}
+
+void
+task_crew_stop(struct task_crew *c)
+{
+	int k;
+
+	for (k = 0; k < c->n; k++)
+		if (c->threads)
+			pthread_cancel(c->m[k].t);
+		else if (c->m[k].pid > 0)
+			kill(c->m[k].pid, SIGKILL);
+	(void)task_crew_wait(c);
+}
+
+void
+task_crew_free(struct task_crew *c)
+{
+	if (c->m != NULL)
+		task_crew_stop(c);
+	free(c->m);
+	c->m = NULL;
+}

@@ -1,0 +1,107 @@
+# shellcheck shell=sh
+# bench/sched.sh - sourced by tests/bench.sh (BUILD, ratio set): the
+# scheduler, IPC and thread programs beside the tools people run for the
+# same questions, side by side in one run, each peer said absent where it
+# is not installed (Debian: rt-tests for hackbench, sysbench; perf from
+# linux-perf).  Ratios are ours / theirs; the targets are within
+# 0.90-1.10.  The same statistic on both sides: ours is the median of its
+# samples, theirs the median of as many short runs, taken in turn with
+# ours (a run of theirs is one mean over its whole length, which a busy
+# neighbour inflates; the median of several is as robust as ours).
+SCHED_K=7
+
+# med LIST: the median of the numbers in LIST (blank when none).
+med() { printf '%s\n' "$@" | awk 'NF' | sort -g | awk '{ v[NR] = $1 } END { if (NR) print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# within RATIO: "met" inside 0.90-1.10.
+within() { awk -v r="$1" 'BEGIN { print (r >= 0.9 && r <= 1.1) ? "met" : "not met" }'; }
+# side NAME OURS THEIRS: one line, the medians and their ratio.
+side() {
+	r=$(ratio "$2" "$3")
+	echo "$1: ours $2; theirs $3; ratio $r (target 0.90-1.10): $(within "$r")"
+}
+have() { command -v "$1" >/dev/null 2>&1; }
+have_perf() { have perf && perf bench sched pipe -l 10 >/dev/null 2>&1; }
+
+# Messaging: the same groups, loops, message size and transport;
+# seconds for the whole exchange (ours: microseconds / 10^6).
+sched_groups=4
+sched_loops=200
+for how in "unix process" "pipe process" "unix thread" "pipe thread"; do
+	mt=${how% *} mk=${how#* }
+	hflags='' pflags=''
+	[ "$mt" = pipe ] && hflags="$hflags -p" && pflags="$pflags -p"
+	[ "$mk" = thread ] && hflags="$hflags -T" && pflags="$pflags -t"
+	o='' h='' p=''
+	i=0
+	while [ "$i" -lt "$SCHED_K" ]; do
+		o="$o $("$BUILD/lat_msg" -N 1 -t "$mt" -m "$mk" -l $sched_loops "$sched_groups" 2>&1 |
+			awk -v g="$sched_groups" '$1 == g && NF == 2 { printf "%.6f", $2 / 1e6 }')"
+		# shellcheck disable=SC2086 # flags are words
+		have hackbench && h="$h $(hackbench $hflags -g "$sched_groups" -l $sched_loops -s 100 -f 20 2>&1 | awk '/^Time:/ { print $2 }')"
+		# shellcheck disable=SC2086
+		have_perf && p="$p $(perf bench sched messaging $pflags -g "$sched_groups" -l $sched_loops 2>&1 | awk '/Total time/ { print $3 }')"
+		i=$((i + 1))
+	done
+	# shellcheck disable=SC2086 # lists of numbers
+	om=$(med $o)
+	what="lat_msg -t $mt -m $mk -l $sched_loops $sched_groups (s)"
+	# shellcheck disable=SC2086
+	if [ -n "$h" ]; then side "$what vs hackbench$hflags -g $sched_groups -l $sched_loops" "$om" "$(med $h)"; else
+		echo "$what: hackbench not installed (Debian: rt-tests); $om s alone"; fi
+	# shellcheck disable=SC2086
+	if [ -n "$p" ]; then side "$what vs perf bench sched messaging$pflags -g $sched_groups -l $sched_loops" "$om" "$(med $p)"; else
+		echo "$what: perf bench not available; $om s alone"; fi
+done
+
+# N pairs at N=1 beside perf bench sched pipe, on the same CPU (both
+# ends on CPU 0: taskset for perf, SAME for ours), perf in runs of 5000
+# round trips; then, without a target (perf's two ends float over the
+# two CPUs, ours are pinned one to each), across CPUs 0 and 1.
+for cpus in 0 0,1; do
+	[ "$cpus" = 0,1 ] && [ "$(nproc)" -lt 2 ] && { echo "N pairs across two CPUs: one CPU here, not measured"; continue; }
+	sched=SAME
+	[ "$cpus" = 0,1 ] && sched="CUSTOM 0 1"
+	om=$(LMBENCH_SCHED=$sched taskset -c "$cpus" "$BUILD/lat_pipe_pairs" -N "$SCHED_K" 1 2>&1 | awk '$1 == 1 && NF == 2 { print $2 }')
+	p=''
+	i=0
+	while have_perf && [ "$i" -lt "$SCHED_K" ]; do
+		p="$p $(taskset -c "$cpus" perf bench sched pipe -l 5000 2>&1 | awk '/usecs\/op/ { print $1 }')"
+		i=$((i + 1))
+	done
+	# shellcheck disable=SC2086
+	if [ -z "$p" ]; then
+		echo "lat_pipe_pairs 1 on CPUs $cpus: perf bench not available; $om us alone"
+	elif [ "$cpus" = 0 ]; then
+		side "LMBENCH_SCHED=SAME lat_pipe_pairs 1 (us per round trip) vs taskset -c 0 perf bench sched pipe -l 5000" "$om" "$(med $p)"
+	else
+		echo "lat_pipe_pairs 1, one end on CPU 0 and one on CPU 1: $om us; taskset -c 0,1 perf bench sched pipe (ends unpinned): $(med $p) us; no target"
+	fi
+done
+
+# Mutexes beside sysbench mutex with the same threads and one mutex, no
+# empty loop, on the same CPUs: ns per lock operation (sysbench: an
+# event's mean latency over its locks, one event per thread, in runs of
+# 200000 locks).  Both float over the same CPUs (ours with
+# LMBENCH_SCHED=DEFAULT: sysbench pins nothing, and threads that share a
+# CPU contend far less than threads on two); ours pinned as it is by
+# default (UNIQUE) follows, without a target.
+for t in 1 2 4; do
+	mcpus=0
+	[ "$t" -gt 1 ] && mcpus=0-$(($(nproc) - 1))
+	om=$(LMBENCH_SCHED=DEFAULT taskset -c "$mcpus" "$BUILD/lat_pthread" -N "$SCHED_K" -t "$t" mutex 2>&1 | awk '/^Mutex/ { print $(NF - 1) }')
+	pinned=$(taskset -c "$mcpus" "$BUILD/lat_pthread" -N "$SCHED_K" -t "$t" mutex 2>&1 | awk '/^Mutex/ { print $(NF - 1) }')
+	y=''
+	i=0
+	while have sysbench && [ "$i" -lt "$SCHED_K" ]; do
+		y="$y $(taskset -c "$mcpus" sysbench mutex --threads="$t" --mutex-num=1 --mutex-loops=0 --mutex-locks=200000 run 2>&1 |
+			awk '/avg:/ && !a { a = $2 } END { printf "%.3f", a * 1e6 / 200000 }')"
+		i=$((i + 1))
+	done
+	# shellcheck disable=SC2086
+	if [ -n "$y" ]; then
+		side "LMBENCH_SCHED=DEFAULT lat_pthread -t $t mutex (ns per lock+unlock) vs taskset -c $mcpus sysbench mutex --threads=$t --mutex-num=1 --mutex-loops=0" "$om" "$(med $y)"
+	else
+		echo "lat_pthread -t $t mutex: sysbench not installed (Debian: sysbench); $om ns alone"
+	fi
+	[ "$t" -gt 1 ] && echo "  lat_pthread -t $t mutex, its own placement (UNIQUE: each thread pinned to a CPU in turn): $pinned ns"
+done
