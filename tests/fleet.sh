@@ -186,7 +186,9 @@ echo "fleet: the run with three hosts failing took $(($(date +%s) - s0)) s"
 [ -n "${FLEET_TEST_LOG:-}" ] && cat "$T_TMP/out" "$T_TMP/err" >>"$FLEET_TEST_LOG"
 if [ "$RC" -ne 0 ]; then ok; else not_ok "a fleet with an unreachable host exits 0"; fi
 if [ -s "$res/fleet-a.1" ] && [ -s "$res/fleet-a.0" ]; then ok; else not_ok "fleet-a's second run not saved beside its first"; fi
-expect_grep "$T_TMP/err" '^fleet: fleet-b: unreachable: ssh: connect to host 10.254.0.3 port 22: Connection refused$' "the unreachable host named"
+# (ssh's own words vary: a refused connection, or a broken pipe where
+# ansible's kept connection to the stopped sshd was still open)
+expect_grep "$T_TMP/err" '^fleet: fleet-b: unreachable: [^ ]' "the unreachable host named"
 expect_grep "$T_TMP/err" '^fleet: nosuch\.invalid: unreachable: ' "the host that does not resolve named"
 expect_grep "$T_TMP/err" "^fleet: fleet-bad: failed: checking the profile: bad lmbench_mb 'lots'" "the bad profile value named"
 expect_grep "$T_TMP/out" '^fleet-a +ok .*no network pair: fleet-b is unreachable' "the client's pair named, its own run saved"
