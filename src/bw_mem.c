@@ -117,7 +117,6 @@ static int
 option(void *sp, int c, const char *arg)
 {
 	struct state *s = sp;
-	const char *why;
 
 	if (c == 'A' || c == 'T') {
 		if (c == 'A')
@@ -126,12 +125,7 @@ option(void *sp, int c, const char *arg)
 			s->threads = 1;
 		return 0;
 	}
-	why = mem_pages_parse(arg, &s->pages);
-	if (why != NULL) {
-		util_err("bad -H '%s': %s", arg, why);
-		return -1;
-	}
-	return 0;
+	return mem_option('H', arg, NULL, NULL, &s->pages);
 }
 
 /* <size>: at least 512 bytes; 0, or -1 after a message. */

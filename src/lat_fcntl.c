@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "lib_bench.h"
+#include "lib_fd.h"
 #include "lib_file.h"
 #include "lib_harness.h"
 #include "lib_party.h"
@@ -146,9 +147,7 @@ cleanup(void *sp)
 	struct state *s = sp;
 
 	super_reap(&s->helper);
-	if (s->fd >= 0)
-		close(s->fd);
-	s->fd = -1;
+	fd_close(&s->fd);
 }
 
 static const struct bench_prog prog = {

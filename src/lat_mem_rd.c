@@ -127,7 +127,6 @@ static int
 option(void *sp, int c, const char *arg)
 {
 	struct state *s = sp;
-	const char *why;
 
 	if (c == 't' || c == 'T') {
 		if (c == 't')
@@ -136,12 +135,7 @@ option(void *sp, int c, const char *arg)
 			s->threads = 1;
 		return 0;
 	}
-	why = mem_pages_parse(arg, &s->pages);
-	if (why != NULL) {
-		util_err("bad -H '%s': %s", arg, why);
-		return -1;
-	}
-	return 0;
+	return mem_option('H', arg, NULL, NULL, &s->pages);
 }
 
 /* len: MB of 2^20 bytes; lmbench ignored a suffix, so "m" and "M" mean

@@ -25,6 +25,7 @@
 
 #include "lib_bench.h"
 #include "lib_file.h"
+#include "lib_file_bw.h"
 #include "lib_harness.h"
 #include "lib_party.h"
 #include "lib_report.h"
@@ -43,14 +44,7 @@ init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
-	if (file_bw_open(&s->f, cx->copy) != 0)
-		return -1;
-	s->fd = open(s->f.path, O_RDWR);
-	if (s->fd < 0) {
-		util_syserr("cannot open %s for writing", s->f.path);
-		return -1;
-	}
-	return 0;
+	return file_bw_open_fd(&s->f, cx->copy, O_RDWR, " for writing", &s->fd);
 }
 
 static int
@@ -85,10 +79,7 @@ cleanup(void *sp)
 {
 	struct state *s = sp;
 
-	if (s->fd >= 0)
-		close(s->fd);
-	file_release(&s->f.own);
-	s->fd = -1;
+	file_bw_close(&s->f, &s->fd);
 }
 
 static int

@@ -286,6 +286,21 @@ mem_parse_line(const char *arg, uint64_t max, uint64_t *line)
 	return why;
 }
 
+int
+mem_option(int c, const char *arg, uint64_t *line, uint64_t *max,
+           enum mem_pages *pages)
+{
+	const char *why = c == 'L'   ? mem_parse_line(arg, mem_pagesize(), line)
+			  : c == 'H' ? mem_pages_parse(arg, pages)
+				     : util_parse_size(arg, 1, max);
+
+	if (why != NULL) {
+		util_err("bad -%c '%s': %s", c, arg, why);
+		return -1;
+	}
+	return 0;
+}
+
 /* The first line of cpu0's cache file index<i>/<name> (sysfs), without
  * its newline, in text; -1 where there is none. */
 static int

@@ -101,6 +101,12 @@ uint64_t mem_cache_stated(uint64_t *stated, int max);
 
 /* Parse a -L line size: a power of two from 8 to max; NULL, or why not. */
 const char *mem_parse_line(const char *arg, uint64_t max, uint64_t *line);
+/* The memory programs' options: -L (mem_parse_line up to the page size)
+ * into *line, -H (mem_pages_parse) into *pages, any other c a size
+ * (util_parse_size) into *max; 0, or -1 after "bad -c 'arg': why".
+ * Only the pointer c names is used. */
+int mem_option(int c, const char *arg, uint64_t *line, uint64_t *max,
+               enum mem_pages *pages);
 
 /* A small fast pseudo-random generator (splitmix64). */
 uint64_t mem_rand(uint64_t *state);

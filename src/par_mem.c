@@ -40,16 +40,8 @@ static int
 option(void *sp, int c, const char *arg)
 {
 	struct opts *op = sp;
-	const char *why = c == 'L'   ? mem_parse_line(arg, mem_pagesize(),
-						      &op->line)
-			  : c == 'H' ? mem_pages_parse(arg, &op->pages)
-				     : util_parse_size(arg, 1, &op->max);
 
-	if (why != NULL) {
-		util_err("bad -%c '%s': %s", c, arg, why);
-		return -1;
-	}
-	return 0;
+	return mem_option(c, arg, &op->line, &op->max, &op->pages);
 }
 
 /* "%.6f %.2f": the size in MB (10^6), the parallelism. */

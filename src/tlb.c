@@ -135,26 +135,15 @@ static int
 option(void *sp, int c, const char *arg)
 {
 	struct opts *op = sp;
-	const char *why;
 
 	if (c == 'c') {
 		op->cost = 1;
 		return 0;
 	}
-	if (c == 'H') {
-		why = mem_pages_parse(arg, &op->pages);
-		if (why != NULL) {
-			util_err("bad -H '%s': %s", arg, why);
-			return -1;
-		}
-		return 0;
-	}
-	why = c == 'L' ? mem_parse_line(arg, mem_pagesize(), &op->line)
-		       : util_parse_size(arg, 1, &op->max);
-	if (why == NULL && c == 'M' && op->max < 16 * mem_pagesize())
-		why = "too small (at least 16 pages)";
-	if (why != NULL) {
-		util_err("bad -%c '%s': %s", c, arg, why);
+	if (mem_option(c, arg, &op->line, &op->max, &op->pages) != 0)
+		return -1;
+	if (c == 'M' && op->max < 16 * mem_pagesize()) {
+		util_err("bad -M '%s': too small (at least 16 pages)", arg);
 		return -1;
 	}
 	return 0;
