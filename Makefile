@@ -165,6 +165,7 @@ LIB_MODULES := \
 	lib_sample \
 	lib_sched \
 	lib_server \
+	lib_share \
 	lib_stats \
 	lib_super \
 	lib_sweep \

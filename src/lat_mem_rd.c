@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "lib_bench.h"
+#include "lib_chase.h"
 #include "lib_clock.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
@@ -106,22 +107,6 @@ cleanup(void *sp)
 	s->buf = NULL;
 }
 
-/* The next size on lmbench's grid: 512 1K 2K 3K 4K, then 1.5P and 2P for
- * each power of two P >= 4K. */
-static size_t
-next_size(size_t size)
-{
-	size_t p = 4096;
-
-	if (size < 2048)
-		return size * 2;
-	if (size < 4096)
-		return size + 1024;
-	while (p * 2 <= size)
-		p *= 2;
-	return size == p ? p + p / 2 : 2 * p;
-}
-
 /* -t: the random ring; -H: the pages. */
 static int
 option(void *sp, int c, const char *arg)
@@ -136,64 +121,6 @@ option(void *sp, int c, const char *arg)
 		return 0;
 	}
 	return mem_option('H', arg, NULL, NULL, &s->pages);
-}
-
-/* len: MB of 2^20 bytes; lmbench ignored a suffix, so "m" and "M" mean
- * MB here too, "k"/"K" KB and "g"/"G" GB.  0, or -1 after a message. */
-static int
-parse_len(const char *a, uint64_t *len)
-{
-	char buf[64];
-	const char *why;
-	size_t l = 0;
-
-	while (l < sizeof(buf) - 1 && a[l]) {
-		char ch = a[l];
-
-		buf[l++] = ch == 'M' ? 'm' : ch == 'K' ? 'k' : ch == 'G' ? 'g' : ch;
-	}
-	buf[l] = '\0';
-	why = util_parse_size(buf, 1048576, len);
-	if (why != NULL) {
-		util_err("bad len '%s': %s (megabytes)", a, why);
-		return -1;
-	}
-	if (*len < 512) {
-		util_err("bad len '%s': too small (at least 512 bytes)", a);
-		return -1;
-	}
-	return 0;
-}
-
-/* The strides (default 64 pointers' worth); how many, -1 after a
- * message. */
-static int
-parse_strides(int n, char **argv, uint64_t len, uint64_t *strides, int max)
-{
-	const char *why;
-	uint64_t stride;
-	int i, k = 0;
-
-	for (i = 0; i < n; i++) {
-		why = util_parse_size(argv[i], 1, &stride);
-		if (why == NULL &&
-		    (stride < sizeof(void *) || stride % sizeof(void *) != 0))
-			why = "must be a multiple of the pointer size";
-		if (why == NULL && stride > len)
-			why = "larger than len";
-		if (why != NULL) {
-			util_err("bad stride '%s': %s", argv[i], why);
-			return -1;
-		}
-		if (k == max) {
-			util_err("too many strides (at most %d)", max);
-			return -1;
-		}
-		strides[k++] = stride;
-	}
-	if (k == 0)
-		strides[k++] = 512 / sizeof(void *);
-	return k;
 }
 
 /* "%.5f %.3f": the size in MB of 2^20 bytes, ns per load. */
@@ -222,7 +149,7 @@ sweep(struct bench_desc *d, const struct bench_opts *o, uint64_t stride,
 	int rc;
 
 	report_text("\"stride=%llu\n", (unsigned long long)stride);
-	for (size = 512; size <= len; size = next_size(size)) {
+	for (size = 512; size <= len; size = chase_next_size(size)) {
 		if (size < stride)
 			continue;
 		s->size = size;
@@ -282,9 +209,9 @@ main(int argc, char **argv)
 	o.stat = BENCH_MINIMUM;
 	o.threads = s.threads;
 	d.state_size = sizeof(s);
-	if (parse_len(argv[first], &len) != 0)
+	if (chase_parse_len(argv[first], &len) != 0)
 		return EXIT_USAGE;
-	nstrides = parse_strides(argc - first - 1, argv + first + 1, len,
+	nstrides = chase_parse_strides(argc - first - 1, argv + first + 1, len,
 	                         strides, 64);
 	if (nstrides < 0)
 		return EXIT_USAGE;
