@@ -62,9 +62,6 @@
 #include "lib_sweep.h"
 #include "lib_util.h"
 
-/* Others' share of a CPU above which the machine counts as busy. */
-#define BUSY 0.25
-
 struct opts {
 	uint64_t line; /* -L */
 	uint64_t max;  /* -M */
@@ -107,59 +104,6 @@ report_levels(const struct sweep *w)
 	return 0;
 }
 
-/* The warnings between the levels and memory (so that the output still
- * opens with L1 and ends with memory): levels unsure, a busy machine. */
-static void
-warn_unsure(const struct sweep *w, double busy)
-{
-	int i;
-
-	for (i = 0; i < 2 && !w->sure; i++)
-		if (w->lo[i] != SIZE_MAX && w->hi[i] > 0 &&
-		    (double)w->hi[i] > 1.26 * (double)w->lo[i])
-			util_err("warning: L%d size unsure: between %zu and %zu bytes (%s)",
-				 i + 1, w->lo[i], w->hi[i],
-				 busy >= BUSY ? "the machine was busy"
-					      : "the sweeps disagree");
-	if (!w->sure && busy < BUSY)
-		util_err("warning: the sweeps disagree on the first two levels: "
-			 "rerun on a quiet machine");
-	else if (busy >= BUSY)
-		util_err("warning: the machine was busy (others took %.0f %% of "
-			 "a CPU during the sweeps): a level that others share "
-			 "may look smaller than it is%s",
-			 100 * busy, w->sure ? "" : "; rerun on a quiet machine");
-}
-
-/* A level measured more than a step of the grid off the size the system
- * states is said, with the stated size: the figure is what this CPU saw
- * of the cache (a vCPU shares a last level with other machines, a busy
- * neighbour takes part of any level), and must not pass for the cache
- * the machine has. */
-static void
-warn_stated(const struct sweep *w, const uint64_t *stated, uint64_t largest,
-	    uint64_t max)
-{
-	int i;
-
-	for (i = 0; i < w->nlev; i++) {
-		double r = stated[i] ? (double)w->lv[i].size / (double)stated[i]
-				     : 1;
-		const char *why = stated[i] > max ? "beyond this sweep's -M"
-				  : r < 1 ? "the size printed is what this CPU saw of it"
-					  : "the sweep does not show it as stated";
-
-		if (stated[i] == 0 && largest > 0)
-			util_err("warning: L%d: the system states no such level (sysfs)",
-				 i + 1);
-		else if (r < 0.8 || r > 1.25)
-			util_err("warning: L%d measured at %zu bytes, the system states "
-				 "%llu (sysfs): %s",
-				 i + 1, w->lv[i].size, (unsigned long long)stated[i],
-				 why);
-	}
-}
-
 /* Memory's latency (the largest size's) and its parallelism at the
  * smallest size past the last boundary whose latency is within 10 % of
  * the largest size's. */
@@ -179,23 +123,6 @@ report_memory(const struct sweep *w)
 	report_derived("Memory latency", "ns", (double)w->sizes[w->n - 1], mem);
 	report_derived("Memory parallelism", "loads", (double)w->sizes[j], par);
 	return 0;
-}
-
-/* -M by default: four times the largest cache the system states, at
- * least 32 MB, at most 256 MB (a larger sweep took past LMBENCH_TIMEOUT,
- * 300 s, on a busy machine) and a quarter of the available memory. */
-static uint64_t
-default_max(uint64_t largest)
-{
-	uint64_t max = 4 * largest, avail = mem_available();
-
-	if (max < (32ULL << 20))
-		max = 32ULL << 20;
-	if (max > (256ULL << 20))
-		max = 256ULL << 20;
-	if (avail != UINT64_MAX && max > avail / 4)
-		max = avail / 4;
-	return max;
 }
 
 int
@@ -227,7 +154,7 @@ main(int argc, char **argv)
 	(void)bench_begin(argc, argv, &prog, &o);
 	largest = mem_cache_stated(stated, CACHE_MAXLEVELS);
 	if (op.max == 0)
-		op.max = default_max(largest);
+		op.max = sweep_default_max(largest);
 	if (op.max < (64ULL << 10)) {
 		util_err("bad -M: at least 64 KB");
 		return EXIT_USAGE;
@@ -253,8 +180,8 @@ main(int argc, char **argv)
 	}
 	if (report_levels(&w) != 0)
 		return EXIT_FAILED;
-	warn_unsure(&w, busy);
-	warn_stated(&w, stated, largest, op.max);
+	sweep_warn_unsure(&w, busy);
+	sweep_warn_stated(&w, stated, largest, op.max);
 	if (report_memory(&w) != 0)
 		return EXIT_FAILED;
 	if (op.pages != MEM_PAGES_DEFAULT)
