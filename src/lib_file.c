@@ -216,6 +216,54 @@ file_tree_make(struct file_tree *t, uint64_t n)
 }
 
 int
+file_tree_fill(const struct file_tree *t, uint64_t n, size_t size,
+	       const char *buf, size_t chunk)
+{
+	char path[PATH_MAX];
+	uint64_t i;
+
+	for (i = n; i-- > 0;) {
+		size_t left = size;
+		int fd;
+
+		file_tree_path(t, i, path, sizeof(path));
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		if (fd < 0) {
+			util_syserr("cannot create %s", path);
+			return -1;
+		}
+		while (left > 0) {
+			size_t w = left < chunk ? left : chunk;
+
+			if (write(fd, buf, w) != (ssize_t)w) {
+				util_syserr("write %s", path);
+				close(fd);
+				return -1;
+			}
+			left -= w;
+		}
+		close(fd);
+	}
+	return 0;
+}
+
+int
+file_tree_unlink(const struct file_tree *t, uint64_t n)
+{
+	char path[PATH_MAX];
+	uint64_t i;
+
+	for (i = n; i-- > 0;) {
+		file_tree_path(t, i, path, sizeof(path));
+		if (unlink(path) != 0) {
+			util_syserr("cannot remove %s", path);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int
 file_size_arg(const char *arg, uint64_t min, const char *too_small,
               uint64_t *size)
 {

@@ -43,6 +43,12 @@ void file_tree_path(const struct file_tree *t, uint64_t i, char *path,
 /* The directories n files need; a tree made for fewer is emptied first
  * (its files must be gone).  0, or -1 after a message. */
 int file_tree_make(struct file_tree *t, uint64_t n);
+/* Files n-1 ... 0 of the tree created (O_TRUNC) with size bytes each,
+ * written `chunk` bytes of buf at a time; 0, or -1 after a message. */
+int file_tree_fill(const struct file_tree *t, uint64_t n, size_t size,
+		   const char *buf, size_t chunk);
+/* Files n-1 ... 0 of the tree removed; 0, or -1 after a message. */
+int file_tree_unlink(const struct file_tree *t, uint64_t n);
 /* A size operand (suffixes as util_parse_size) of at least min bytes
  * (too_small says so otherwise) and at most half the address space into
  * *size; 0, or -1 after "bad size 'ARG': why". */
