@@ -118,14 +118,13 @@ option(void *sp, int c, const char *arg)
 {
 	struct state *s = sp;
 
-	if (c == 'A' || c == 'T') {
-		if (c == 'A')
-			s->place = MEM_ALIGNED;
-		else
-			s->threads = 1;
-		return 0;
-	}
-	return mem_option('H', arg, NULL, NULL, &s->pages);
+	if (c == 'A')
+		s->place = MEM_ALIGNED;
+	else if (c == 'T')
+		s->threads = 1;
+	else
+		return mem_pages_option(arg, &s->pages);
+	return 0;
 }
 
 /* <size>: at least 512 bytes; 0, or -1 after a message. */

@@ -63,10 +63,8 @@
 #include "lib_util.h"
 
 struct opts {
-	uint64_t line; /* -L */
-	uint64_t max;  /* -M */
-	int curve;     /* -c */
-	enum mem_pages pages; /* -H */
+	int curve;          /* -c */
+	struct mem_opts m;  /* -L, -M, -H */
 };
 
 static int
@@ -78,7 +76,7 @@ option(void *sp, int c, const char *arg)
 		op->curve = 1;
 		return 0;
 	}
-	return mem_option(c, arg, &op->line, &op->max, &op->pages);
+	return mem_option(&op->m, c, arg);
 }
 
 /* "L1 cache: ..." and its records, for every level. */
@@ -128,7 +126,7 @@ report_memory(const struct sweep *w)
 int
 main(int argc, char **argv)
 {
-	struct opts op = { 64, 0, 0, MEM_PAGES_DEFAULT };
+	struct opts op = { 0, { 64, 0, MEM_PAGES_DEFAULT } };
 	const struct bench_prog prog = {
 		.usage = "[-c] [-L <line size>] [-M len[K|M]] "
 		         "[-H thp|huge|none] [-W <warmup>] [-N <repetitions>]",
@@ -150,22 +148,22 @@ main(int argc, char **argv)
 	double busy;
 	int i;
 
-	op.line = mem_line_size();
+	op.m.line = mem_line_size();
 	(void)bench_begin(argc, argv, &prog, &o);
 	largest = mem_cache_stated(stated, CACHE_MAXLEVELS);
-	if (op.max == 0)
-		op.max = sweep_default_max(largest);
-	if (op.max < (64ULL << 10)) {
+	if (op.m.max == 0)
+		op.m.max = sweep_default_max(largest);
+	if (op.m.max < (64ULL << 10)) {
 		util_err("bad -M: at least 64 KB");
 		return EXIT_USAGE;
 	}
 
 	memset(&w, 0, sizeof(w));
-	w.line = op.line;
+	w.line = op.m.line;
 	w.o = &o;
-	w.pages = op.pages;
-	page_bytes = mem_pages_require(op.pages, op.max);
-	sweep_sizes(&w, op.max);
+	w.pages = op.m.pages;
+	page_bytes = mem_pages_require(op.m.pages, op.m.max);
+	sweep_sizes(&w, op.m.max);
 	timing_load_start(&load);
 	if (sweep_all(&w) != 0 || sweep_refine(&w) != 0)
 		return EXIT_FAILED;
@@ -175,16 +173,16 @@ main(int argc, char **argv)
 	fflush(stdout);
 	if (w.nlev == 0) {
 		util_err("no cache level found below %llu bytes (try a larger -M)",
-			 (unsigned long long)op.max);
+			 (unsigned long long)op.m.max);
 		return EXIT_FAILED;
 	}
 	if (report_levels(&w) != 0)
 		return EXIT_FAILED;
 	sweep_warn_unsure(&w, busy);
-	sweep_warn_stated(&w, stated, largest, op.max);
+	sweep_warn_stated(&w, stated, largest, op.m.max);
 	if (report_memory(&w) != 0)
 		return EXIT_FAILED;
-	if (op.pages != MEM_PAGES_DEFAULT)
+	if (op.m.pages != MEM_PAGES_DEFAULT)
 		report_derived("page size", "bytes", (double)page_bytes,
 			       (double)page_bytes);
 	return 0;

@@ -133,12 +133,7 @@ check_helper(void *sp, uint64_t n)
 	struct state *s = sp;
 
 	(void)n;
-	if (waitpid(s->helper, NULL, WNOHANG) != 0) {
-		s->helper = -1;
-		util_err("the helper process died");
-		return -1;
-	}
-	return 0;
+	return fd_alive(&s->helper, 1);
 }
 
 static void

@@ -120,7 +120,7 @@ option(void *sp, int c, const char *arg)
 			s->threads = 1;
 		return 0;
 	}
-	return mem_option('H', arg, NULL, NULL, &s->pages);
+	return mem_pages_option(arg, &s->pages);
 }
 
 /* "%.5f %.3f": the size in MB of 2^20 bytes, ns per load. */

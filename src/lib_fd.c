@@ -44,6 +44,17 @@ fd_pipes(int to[2], int from[2])
 }
 
 int
+fd_alive(pid_t *pid, int say)
+{
+	if (waitpid(*pid, NULL, WNOHANG) == 0)
+		return 0;
+	*pid = -1;
+	if (say)
+		util_err("the helper process died");
+	return -1;
+}
+
+int
 fd_wait(pid_t pid, int *st)
 {
 	while (waitpid(pid, st, 0) < 0)

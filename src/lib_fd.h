@@ -18,5 +18,8 @@ int fd_pipes(int to[2], int from[2]);
 /* Wait for pid (again after EINTR), its status in *st; 0, or -1 after
  * "waitpid: why". */
 int fd_wait(pid_t pid, int *st);
+/* 0 while child *pid runs; once it has ended (reaped here) or is gone,
+ * *pid = -1 and -1, after "the helper process died" where `say`. */
+int fd_alive(pid_t *pid, int say);
 
 #endif

@@ -287,12 +287,22 @@ mem_parse_line(const char *arg, uint64_t max, uint64_t *line)
 }
 
 int
-mem_option(int c, const char *arg, uint64_t *line, uint64_t *max,
-           enum mem_pages *pages)
+mem_pages_option(const char *arg, enum mem_pages *pages)
 {
-	const char *why = c == 'L'   ? mem_parse_line(arg, mem_pagesize(), line)
-			  : c == 'H' ? mem_pages_parse(arg, pages)
-				     : util_parse_size(arg, 1, max);
+	struct mem_opts m = { 0, 0, *pages };
+	int rc = mem_option(&m, 'H', arg);
+
+	*pages = m.pages;
+	return rc;
+}
+
+int
+mem_option(void *ctx, int c, const char *arg)
+{
+	struct mem_opts *m = ctx;
+	const char *why = c == 'L' ? mem_parse_line(arg, mem_pagesize(), &m->line)
+			  : c == 'H' ? mem_pages_parse(arg, &m->pages)
+				     : util_parse_size(arg, 1, &m->max);
 
 	if (why != NULL) {
 		util_err("bad -%c '%s': %s", c, arg, why);
