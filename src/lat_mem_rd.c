@@ -123,21 +123,8 @@ option(void *sp, int c, const char *arg)
 	return mem_pages_option(arg, &s->pages);
 }
 
-/* "%.5f %.3f": the size in MB of 2^20 bytes, ns per load. */
-static int
-report_memlat(const struct bench_result *r, const char *metric,
-              double size_bytes, double loads_per_iter)
-{
-	struct report_fig f = { metric, "ns", REPORT_NS, loads_per_iter,
-		                size_bytes, 0 };
-	double v;
-
-	if (report_measured(r, &f, &v) != 0)
-		return -1;
-	return report_emit(r, &f, v, "%.5f %.3f\n", size_bytes / 1048576.0, v);
-}
-
-/* One stride's sizes, each a line; 0, or -1 after a message. */
+/* One stride's sizes, each a line "%.5f %.3f" (the size in MB of 2^20
+ * bytes, ns per load); 0, or -1 after a message. */
 static int
 sweep(struct bench_desc *d, const struct bench_opts *o, uint64_t stride,
       uint64_t len)
@@ -145,7 +132,9 @@ sweep(struct bench_desc *d, const struct bench_opts *o, uint64_t stride,
 	struct state *s = d->state;
 	struct bench_result r;
 	char metric[64];
+	struct report_fig f = { metric, "ns", REPORT_NS, 0, 0, 0 };
 	size_t size;
+	double v;
 	int rc;
 
 	report_text("\"stride=%llu\n", (unsigned long long)stride);
@@ -168,8 +157,12 @@ sweep(struct bench_desc *d, const struct bench_opts *o, uint64_t stride,
 			       s->page_bytes);
 		snprintf(metric, sizeof(metric), "%sstride=%llu",
 		         s->random ? "random " : "", (unsigned long long)stride);
-		rc = report_memlat(&r, metric, (double)size,
-		                   (double)s->turns * LOADS_PER_TURN);
+		f.per_iter = (double)s->turns * LOADS_PER_TURN;
+		f.size_bytes = (double)size;
+		rc = report_measured(&r, &f, &v) != 0
+		     ? -1
+		     : report_emit(&r, &f, v, "%.5f %.3f\n",
+		                   (double)size / 1048576.0, v);
 		bench_result_free(&r);
 		if (rc != 0)
 			return -1;

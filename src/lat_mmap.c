@@ -93,22 +93,6 @@ option(void *sp, int c, const char *arg)
 	return 0;
 }
 
-/* "%.6f %.0f": the size in MB (10^6), microseconds per mapping (%.3f
- * when under 10). */
-static int
-report_size_us(const struct bench_result *r, const char *metric,
-               double size_bytes, double ops_per_iter)
-{
-	struct report_fig f = { metric, "us", REPORT_US, ops_per_iter,
-		                size_bytes, 0 };
-	double v;
-
-	if (report_measured(r, &f, &v) != 0)
-		return -1;
-	return report_emit(r, &f, v, v < 10 ? "%.6f %.3f\n" : "%.6f %.0f\n",
-	                   size_bytes / 1e6, v);
-}
-
 static const struct bench_prog prog = {
 	.usage = "[-r] [-C] [-P <parallelism>] [-W <warmup>] [-N "
 	         "<repetitions>] size file",
@@ -131,6 +115,8 @@ main(int argc, char **argv)
 		                      .cleanup = cleanup, .state = &s };
 	struct bench_result r;
 	struct bench_prog p = prog;
+	struct report_fig f = { NULL, "us", REPORT_US, 1, 0, 0 };
+	double v;
 	int first, rc;
 
 	p.ctx = &s;
@@ -142,8 +128,14 @@ main(int argc, char **argv)
 	if (file_check(s.f.file, s.f.size, NULL) != 0 ||
 	    bench_run(&d, &o, &r) != 0)
 		return EXIT_FAILED;
-	rc = report_size_us(&r, s.spread ? "mmap -r" : "mmap",
-	                    (double)s.f.size, 1);
+	/* "%.6f %.0f": the size in MB (10^6), microseconds per mapping
+	 * (%.3f when under 10). */
+	f.metric = s.spread ? "mmap -r" : "mmap";
+	f.size_bytes = (double)s.f.size;
+	rc = report_measured(&r, &f, &v) != 0
+	     ? -1
+	     : report_emit(&r, &f, v, v < 10 ? "%.6f %.3f\n" : "%.6f %.0f\n",
+	                   (double)s.f.size / 1e6, v);
 	bench_result_free(&r);
 	return rc == 0 ? 0 : EXIT_FAILED;
 }
