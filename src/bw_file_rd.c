@@ -88,6 +88,17 @@ init(void *sp, struct copy_ctx *cx)
 	return 0;
 }
 
+static void
+cleanup(void *sp)
+{
+	struct state *s = sp;
+
+	file_bw_close(&s->f, &s->fd);
+	mem_free(s->buf, CHUNK);
+	s->buf = NULL;
+	s->fd = -1;
+}
+
 static int
 run(void *sp, uint64_t n)
 {
@@ -114,17 +125,6 @@ run(void *sp, uint64_t n)
 	}
 	timing_use(s->sum);
 	return 0;
-}
-
-static void
-cleanup(void *sp)
-{
-	struct state *s = sp;
-
-	file_bw_close(&s->f, &s->fd);
-	mem_free(s->buf, CHUNK);
-	s->buf = NULL;
-	s->fd = -1;
 }
 
 int

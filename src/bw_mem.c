@@ -171,11 +171,11 @@ parse_kernel(int n, char **args, struct state *s)
 int
 main(int argc, char **argv)
 {
-	struct bench_opts o;
+	const struct kernel *k;
 	struct state s;
-	struct bench_desc d = {
-		.init = init, .run = NULL, .cleanup = cleanup, .state = &s
-	};
+	struct bench_desc d = { .init = init, .cleanup = cleanup, .state = &s };
+	struct bench_result r;
+	struct bench_opts o;
 	const struct bench_prog prog = {
 		.usage = "[-A] [-H thp|huge|none] [-T] [-P <parallelism>] [-W <warmup>] "
 		         "[-N <repetitions>] <size> "
@@ -193,8 +193,6 @@ main(int argc, char **argv)
 		.min_operands = 2, .max_operands = 3,
 		.option = option, .ctx = &s,
 	};
-	struct bench_result r;
-	const struct kernel *k;
 	uint64_t size;
 	size_t page_bytes;
 	int rc, first, nbuf;

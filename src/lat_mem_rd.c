@@ -179,7 +179,11 @@ main(int argc, char **argv)
 	struct bench_desc d = {
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
 	};
+	uint64_t len, strides[64];
+	int first, nstrides, i;
 	const struct bench_prog prog = {
+		.min_operands = 1, .max_operands = -1,
+		.option = option, .ctx = &s,
 		.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 		         "[-t] [-H thp|huge|none] [-T] len [stride...]",
 		.help = "-t                a random ring across pages "
@@ -192,11 +196,7 @@ main(int argc, char **argv)
 		        "bytes\n"
 		        "stride            bytes between the ring's slots "
 		        "(default 64 pointers)",
-		.min_operands = 1, .max_operands = -1,
-		.option = option, .ctx = &s,
 	};
-	uint64_t len, strides[64];
-	int first, nstrides, i;
 
 	first = bench_begin(argc, argv, &prog, &o);
 	o.stat = BENCH_MINIMUM;

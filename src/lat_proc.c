@@ -164,12 +164,10 @@ static const struct bench_prog prog = {
 int
 main(int argc, char **argv)
 {
-	struct bench_opts o;
-	struct state s;
-	struct bench_desc d = {
-		.init = init, .run = NULL, .cleanup = cleanup, .state = &s
-	};
 	const struct mode *m;
+	struct state s;
+	struct bench_desc d = { .init = init, .cleanup = cleanup, .state = &s };
+	struct bench_opts o;
 	int first = bench_begin(argc, argv, &prog, &o);
 
 	memset(&s, 0, sizeof(s));

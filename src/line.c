@@ -192,17 +192,17 @@ print_line(long bytes, int verbose, const char *method)
 int
 main(int argc, char **argv)
 {
+	const char *why = NULL;
+	struct bench_opts o;
 	int verbose = 0;
+	long line;
 	const struct bench_prog prog = {
+		.option = option, .ctx = &verbose,
 		.usage = "[-v] [-W <warmup>] [-N <repetitions>] [-M len[K|M]]",
 		.help = "-v                say which method decided\n"
 		        "-M len            accepted for lmbench's sake (the "
 		        "latency method uses 4 MB)",
-		.option = option, .ctx = &verbose,
 	};
-	struct bench_opts o;
-	const char *why = NULL;
-	long line;
 
 	(void)bench_begin(argc, argv, &prog, &o);
 	line = share_line(&o, &why);
