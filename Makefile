@@ -138,8 +138,10 @@ LIB_MODULES := \
 	lib_chase \
 	lib_clock \
 	lib_dd \
+	lib_fd \
 	lib_ddio \
 	lib_file \
+	lib_file_bw \
 	lib_forked \
 	lib_harness \
 	lib_http \
@@ -163,6 +165,7 @@ LIB_MODULES := \
 	lib_sample \
 	lib_sched \
 	lib_server \
+	lib_share \
 	lib_stats \
 	lib_super \
 	lib_sweep \

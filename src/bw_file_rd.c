@@ -25,7 +25,9 @@
 #include <unistd.h>
 
 #include "lib_clock.h"
+#include "lib_fd.h"
 #include "lib_file.h"
+#include "lib_file_bw.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
 #include "lib_party.h"
@@ -79,13 +81,22 @@ init(void *sp, struct copy_ctx *cx)
 	if (s->buf == NULL)
 		return -1;
 	if (!s->f.open2close) {
-		s->fd = open(s->f.path, O_RDONLY);
-		if (s->fd < 0) {
-			util_syserr("cannot open %s", s->f.path);
+		s->fd = fd_open(s->f.path, O_RDONLY, "cannot open ", "");
+		if (s->fd < 0)
 			return -1;
-		}
 	}
 	return 0;
+}
+
+static void
+cleanup(void *sp)
+{
+	struct state *s = sp;
+
+	file_bw_close(&s->f, &s->fd);
+	mem_free(s->buf, CHUNK);
+	s->buf = NULL;
+	s->fd = -1;
 }
 
 static int
@@ -97,11 +108,9 @@ run(void *sp, uint64_t n)
 		int fd = s->fd;
 
 		if (s->f.open2close) {
-			fd = open(s->f.path, O_RDONLY);
-			if (fd < 0) {
-				util_syserr("cannot open %s", s->f.path);
+			fd = fd_open(s->f.path, O_RDONLY, "cannot open ", "");
+			if (fd < 0)
 				return -1;
-			}
 		} else if (lseek(fd, 0, SEEK_SET) != 0) {
 			util_syserr("lseek %s", s->f.path);
 			return -1;
@@ -116,19 +125,6 @@ run(void *sp, uint64_t n)
 	}
 	timing_use(s->sum);
 	return 0;
-}
-
-static void
-cleanup(void *sp)
-{
-	struct state *s = sp;
-
-	if (s->fd >= 0)
-		close(s->fd);
-	file_release(&s->f.own);
-	mem_free(s->buf, CHUNK);
-	s->buf = NULL;
-	s->fd = -1;
 }
 
 int

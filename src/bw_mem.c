@@ -117,20 +117,13 @@ static int
 option(void *sp, int c, const char *arg)
 {
 	struct state *s = sp;
-	const char *why;
 
-	if (c == 'A' || c == 'T') {
-		if (c == 'A')
-			s->place = MEM_ALIGNED;
-		else
-			s->threads = 1;
-		return 0;
-	}
-	why = mem_pages_parse(arg, &s->pages);
-	if (why != NULL) {
-		util_err("bad -H '%s': %s", arg, why);
-		return -1;
-	}
+	if (c == 'A')
+		s->place = MEM_ALIGNED;
+	else if (c == 'T')
+		s->threads = 1;
+	else
+		return mem_pages_option(arg, &s->pages);
 	return 0;
 }
 
@@ -178,11 +171,11 @@ parse_kernel(int n, char **args, struct state *s)
 int
 main(int argc, char **argv)
 {
-	struct bench_opts o;
+	const struct kernel *k;
 	struct state s;
-	struct bench_desc d = {
-		.init = init, .run = NULL, .cleanup = cleanup, .state = &s
-	};
+	struct bench_desc d = { .init = init, .cleanup = cleanup, .state = &s };
+	struct bench_result r;
+	struct bench_opts o;
 	const struct bench_prog prog = {
 		.usage = "[-A] [-H thp|huge|none] [-T] [-P <parallelism>] [-W <warmup>] "
 		         "[-N <repetitions>] <size> "
@@ -200,8 +193,6 @@ main(int argc, char **argv)
 		.min_operands = 2, .max_operands = 3,
 		.option = option, .ctx = &s,
 	};
-	struct bench_result r;
-	const struct kernel *k;
 	uint64_t size;
 	size_t page_bytes;
 	int rc, first, nbuf;

@@ -25,7 +25,9 @@
 #include <unistd.h>
 
 #include "lib_clock.h"
+#include "lib_fd.h"
 #include "lib_file.h"
+#include "lib_file_bw.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
 #include "lib_party.h"
@@ -40,13 +42,11 @@ struct state {
 static void *
 map_file(const struct state *s)
 {
-	int fd = open(s->f.path, O_RDONLY);
+	int fd = fd_open(s->f.path, O_RDONLY, "cannot open ", "");
 	void *p;
 
-	if (fd < 0) {
-		util_syserr("cannot open %s", s->f.path);
+	if (fd < 0)
 		return NULL;
-	}
 	p = mmap(NULL, (size_t)s->f.size, PROT_READ, MAP_SHARED, fd, 0);
 	close(fd);
 	if (p == MAP_FAILED) {

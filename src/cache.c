@@ -62,34 +62,21 @@
 #include "lib_sweep.h"
 #include "lib_util.h"
 
-/* Others' share of a CPU above which the machine counts as busy. */
-#define BUSY 0.25
-
 struct opts {
-	uint64_t line; /* -L */
-	uint64_t max;  /* -M */
-	int curve;     /* -c */
-	enum mem_pages pages; /* -H */
+	int curve;          /* -c */
+	struct mem_opts m;  /* -L, -M, -H */
 };
 
 static int
 option(void *sp, int c, const char *arg)
 {
 	struct opts *op = sp;
-	const char *why;
 
 	if (c == 'c') {
 		op->curve = 1;
 		return 0;
 	}
-	why = c == 'L'   ? mem_parse_line(arg, mem_pagesize(), &op->line)
-	      : c == 'H' ? mem_pages_parse(arg, &op->pages)
-			 : util_parse_size(arg, 1, &op->max);
-	if (why != NULL) {
-		util_err("bad -%c '%s': %s", c, arg, why);
-		return -1;
-	}
-	return 0;
+	return mem_option(&op->m, c, arg);
 }
 
 /* "L1 cache: ..." and its records, for every level. */
@@ -115,59 +102,6 @@ report_levels(const struct sweep *w)
 	return 0;
 }
 
-/* The warnings between the levels and memory (so that the output still
- * opens with L1 and ends with memory): levels unsure, a busy machine. */
-static void
-warn_unsure(const struct sweep *w, double busy)
-{
-	int i;
-
-	for (i = 0; i < 2 && !w->sure; i++)
-		if (w->lo[i] != SIZE_MAX && w->hi[i] > 0 &&
-		    (double)w->hi[i] > 1.26 * (double)w->lo[i])
-			util_err("warning: L%d size unsure: between %zu and %zu bytes (%s)",
-				 i + 1, w->lo[i], w->hi[i],
-				 busy >= BUSY ? "the machine was busy"
-					      : "the sweeps disagree");
-	if (!w->sure && busy < BUSY)
-		util_err("warning: the sweeps disagree on the first two levels: "
-			 "rerun on a quiet machine");
-	else if (busy >= BUSY)
-		util_err("warning: the machine was busy (others took %.0f %% of "
-			 "a CPU during the sweeps): a level that others share "
-			 "may look smaller than it is%s",
-			 100 * busy, w->sure ? "" : "; rerun on a quiet machine");
-}
-
-/* A level measured more than a step of the grid off the size the system
- * states is said, with the stated size: the figure is what this CPU saw
- * of the cache (a vCPU shares a last level with other machines, a busy
- * neighbour takes part of any level), and must not pass for the cache
- * the machine has. */
-static void
-warn_stated(const struct sweep *w, const uint64_t *stated, uint64_t largest,
-	    uint64_t max)
-{
-	int i;
-
-	for (i = 0; i < w->nlev; i++) {
-		double r = stated[i] ? (double)w->lv[i].size / (double)stated[i]
-				     : 1;
-		const char *why = stated[i] > max ? "beyond this sweep's -M"
-				  : r < 1 ? "the size printed is what this CPU saw of it"
-					  : "the sweep does not show it as stated";
-
-		if (stated[i] == 0 && largest > 0)
-			util_err("warning: L%d: the system states no such level (sysfs)",
-				 i + 1);
-		else if (r < 0.8 || r > 1.25)
-			util_err("warning: L%d measured at %zu bytes, the system states "
-				 "%llu (sysfs): %s",
-				 i + 1, w->lv[i].size, (unsigned long long)stated[i],
-				 why);
-	}
-}
-
 /* Memory's latency (the largest size's) and its parallelism at the
  * smallest size past the last boundary whose latency is within 10 % of
  * the largest size's. */
@@ -189,27 +123,10 @@ report_memory(const struct sweep *w)
 	return 0;
 }
 
-/* -M by default: four times the largest cache the system states, at
- * least 32 MB, at most 256 MB (a larger sweep took past LMBENCH_TIMEOUT,
- * 300 s, on a busy machine) and a quarter of the available memory. */
-static uint64_t
-default_max(uint64_t largest)
-{
-	uint64_t max = 4 * largest, avail = mem_available();
-
-	if (max < (32ULL << 20))
-		max = 32ULL << 20;
-	if (max > (256ULL << 20))
-		max = 256ULL << 20;
-	if (avail != UINT64_MAX && max > avail / 4)
-		max = avail / 4;
-	return max;
-}
-
 int
 main(int argc, char **argv)
 {
-	struct opts op = { 64, 0, 0, MEM_PAGES_DEFAULT };
+	struct opts op = { 0, { 64, 0, MEM_PAGES_DEFAULT } };
 	const struct bench_prog prog = {
 		.usage = "[-c] [-L <line size>] [-M len[K|M]] "
 		         "[-H thp|huge|none] [-W <warmup>] [-N <repetitions>]",
@@ -231,22 +148,22 @@ main(int argc, char **argv)
 	double busy;
 	int i;
 
-	op.line = mem_line_size();
+	op.m.line = mem_line_size();
 	(void)bench_begin(argc, argv, &prog, &o);
 	largest = mem_cache_stated(stated, CACHE_MAXLEVELS);
-	if (op.max == 0)
-		op.max = default_max(largest);
-	if (op.max < (64ULL << 10)) {
+	if (op.m.max == 0)
+		op.m.max = sweep_default_max(largest);
+	if (op.m.max < (64ULL << 10)) {
 		util_err("bad -M: at least 64 KB");
 		return EXIT_USAGE;
 	}
 
 	memset(&w, 0, sizeof(w));
-	w.line = op.line;
+	w.line = op.m.line;
 	w.o = &o;
-	w.pages = op.pages;
-	page_bytes = mem_pages_require(op.pages, op.max);
-	sweep_sizes(&w, op.max);
+	w.pages = op.m.pages;
+	page_bytes = mem_pages_require(op.m.pages, op.m.max);
+	sweep_sizes(&w, op.m.max);
 	timing_load_start(&load);
 	if (sweep_all(&w) != 0 || sweep_refine(&w) != 0)
 		return EXIT_FAILED;
@@ -256,16 +173,16 @@ main(int argc, char **argv)
 	fflush(stdout);
 	if (w.nlev == 0) {
 		util_err("no cache level found below %llu bytes (try a larger -M)",
-			 (unsigned long long)op.max);
+			 (unsigned long long)op.m.max);
 		return EXIT_FAILED;
 	}
 	if (report_levels(&w) != 0)
 		return EXIT_FAILED;
-	warn_unsure(&w, busy);
-	warn_stated(&w, stated, largest, op.max);
+	sweep_warn_unsure(&w, busy);
+	sweep_warn_stated(&w, stated, largest, op.m.max);
 	if (report_memory(&w) != 0)
 		return EXIT_FAILED;
-	if (op.pages != MEM_PAGES_DEFAULT)
+	if (op.m.pages != MEM_PAGES_DEFAULT)
 		report_derived("page size", "bytes", (double)page_bytes,
 			       (double)page_bytes);
 	return 0;

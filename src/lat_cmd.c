@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "lib_bench.h"
+#include "lib_fd.h"
 #include "lib_harness.h"
 #include "lib_opts.h"
 #include "lib_party.h"
@@ -34,12 +35,8 @@ init(void *sp, struct copy_ctx *cx)
 	struct state *s = sp;
 
 	(void)cx;
-	s->devnull = open("/dev/null", O_WRONLY);
-	if (s->devnull < 0) {
-		util_syserr("open /dev/null");
-		return -1;
-	}
-	return 0;
+	s->devnull = fd_open("/dev/null", O_WRONLY, "open ", "");
+	return s->devnull < 0 ? -1 : 0;
 }
 
 static int
@@ -60,11 +57,8 @@ run(void *sp, uint64_t n)
 			execvp(s->argv[0], s->argv);
 			_exit(127);
 		}
-		while (waitpid(pid, &st, 0) < 0)
-			if (errno != EINTR) {
-				util_syserr("waitpid");
-				return -1;
-			}
+		if (fd_wait(pid, &st) != 0)
+			return -1;
 		if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
 			util_err("'%s' failed (%s %d)", s->argv[0],
 				 WIFEXITED(st) ? "exit status" : "signal",
@@ -80,9 +74,7 @@ cleanup(void *sp)
 {
 	struct state *s = sp;
 
-	if (s->devnull >= 0)
-		close(s->devnull);
-	s->devnull = -1;
+	fd_close(&s->devnull);
 }
 
 int

@@ -51,53 +51,15 @@ struct state {
 	uint64_t *buf;	  /* this process's working set */
 };
 
-static uint64_t *
-working_set(size_t bytes)
-{
-	uint64_t *p;
-
-	if (bytes == 0)
-		return NULL;
-	p = malloc(bytes);
-	if (p == NULL) {
-		util_err("out of memory for a %zu-byte working set", bytes);
-		return NULL;
-	}
-	memset(p, 1, bytes);
-	return p;
-}
-
-/* A member of the ring: token in, work, token out, until the ring
- * breaks. */
-static void __attribute__((noreturn))
-ring_member(int in, int out, void *arg)
-{
-	size_t size = *(const size_t *)arg;
-	uint64_t *buf = working_set(size);
-	uint64_t sum = 0;
-	int token;
-
-	if (size > 0 && buf == NULL)
-		_exit(EXIT_FAILED);
-	for (;;) {
-		if (util_readn(in, &token, sizeof(token)) != sizeof(token))
-			_exit(0);
-		sum += mem_sum(buf, size);
-		if (util_writen(out, &token, sizeof(token)) != sizeof(token))
-			_exit(0);
-		timing_use(sum);
-	}
-}
-
 static int
 ring_init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
 	s->buf = NULL;
-	if (ring_start(&s->ring, cx, s->nprocs, ring_member, &s->size) != 0)
+	if (ring_start(&s->ring, cx, s->nprocs, ring_summer, &s->size) != 0)
 		return -1;
-	s->buf = working_set(s->size);
+	s->buf = ring_working_set(s->size);
 	if (s->size > 0 && s->buf == NULL) {
 		ring_stop(&s->ring);
 		return -1;
@@ -140,7 +102,7 @@ ovr_init(void *sp, struct copy_ctx *cx)
 	(void)cx;
 	if (ring_solo_start(&s->solo, s->nprocs) != 0)
 		return -1;
-	s->buf = working_set(s->size);
+	s->buf = ring_working_set(s->size);
 	return s->size > 0 && s->buf == NULL ? -1 : 0;
 }
 

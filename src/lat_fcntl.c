@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "lib_bench.h"
+#include "lib_fd.h"
 #include "lib_file.h"
 #include "lib_harness.h"
 #include "lib_party.h"
@@ -132,12 +133,7 @@ check_helper(void *sp, uint64_t n)
 	struct state *s = sp;
 
 	(void)n;
-	if (waitpid(s->helper, NULL, WNOHANG) != 0) {
-		s->helper = -1;
-		util_err("the helper process died");
-		return -1;
-	}
-	return 0;
+	return fd_alive(&s->helper, 1);
 }
 
 static void
@@ -146,9 +142,7 @@ cleanup(void *sp)
 	struct state *s = sp;
 
 	super_reap(&s->helper);
-	if (s->fd >= 0)
-		close(s->fd);
-	s->fd = -1;
+	fd_close(&s->fd);
 }
 
 static const struct bench_prog prog = {

@@ -62,32 +62,8 @@ static int
 create_files(void *sp, uint64_t n)
 {
 	struct state *s = sp;
-	char path[PATH_MAX];
-	uint64_t i;
 
-	for (i = n; i-- > 0;) {
-		size_t left = s->size;
-		int fd;
-
-		file_tree_path(&s->tree, i, path, sizeof(path));
-		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-		if (fd < 0) {
-			util_syserr("cannot create %s", path);
-			return -1;
-		}
-		while (left > 0) {
-			size_t w = left < CHUNK ? left : CHUNK;
-
-			if (write(fd, s->buf, w) != (ssize_t)w) {
-				util_syserr("write %s", path);
-				close(fd);
-				return -1;
-			}
-			left -= w;
-		}
-		close(fd);
-	}
-	return 0;
+	return file_tree_fill(&s->tree, n, s->size, s->buf, CHUNK);
 }
 
 /* The delete phase's timed part (and the create phase's untimed one). */
@@ -95,17 +71,8 @@ static int
 remove_files(void *sp, uint64_t n)
 {
 	struct state *s = sp;
-	char path[PATH_MAX];
-	uint64_t i;
 
-	for (i = n; i-- > 0;) {
-		file_tree_path(&s->tree, i, path, sizeof(path));
-		if (unlink(path) != 0) {
-			util_syserr("cannot remove %s", path);
-			return -1;
-		}
-	}
-	return 0;
+	return file_tree_unlink(&s->tree, n);
 }
 
 /* Delete phase: the files made before, their removal timed. */

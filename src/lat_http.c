@@ -32,6 +32,7 @@
 
 #include "lib_bench.h"
 #include "lib_harness.h"
+#include "lib_http.h"
 #include "lib_party.h"
 #include "lib_peer.h"
 #include "lib_report.h"
@@ -40,68 +41,13 @@
 #include "lib_util.h"
 
 #define PORT 80
-#define XFER 65536
 
 struct state {
-	const char *host;
+	struct http_client c; /* host, addresses, buffer, -d and -e */
 	int port;
 	struct util_lines names; /* the documents */
 	uint64_t bytes; /* bytes in one pass */
-	int debug, echo;
-	char *buf;
-	struct addrinfo *ai; /* the server's addresses, looked up once */
 };
-
-/* Fetch one document: the bytes received, or -1 after a message. */
-static long long
-fetch(struct state *s, const char *name)
-{
-	char req[1200];
-	long long got = 0;
-	int fd, n;
-	ssize_t r;
-
-	fd = net_connect_ai(s->ai, 0);
-	if (fd < 0)
-		return -1;
-	net_timeout(fd, 10);
-	n = snprintf(req, sizeof(req), "GET /%s HTTP/1.0\r\n\r\n", name);
-	if (s->debug) {
-		printf("%s", req);
-		fflush(stdout);
-	}
-	if (util_writen(fd, req, (size_t)n) != n) {
-		util_syserr("send to %s", s->host);
-		close(fd);
-		return -1;
-	}
-	while ((r = read(fd, s->buf, XFER)) > 0) {
-		if (got == 0 && (r < 12 || strncmp(s->buf, "HTTP/1.", 7) != 0 ||
-				 strncmp(s->buf + 9, "200", 3) != 0)) {
-			size_t len = strcspn(s->buf, "\r\n");
-
-			util_err("/%s: the server answered \"%.*s\"", name,
-				 (int)(len < 60 && len <= (size_t)r ? len : 0),
-				 s->buf);
-			close(fd);
-			return -1;
-		}
-		if (s->echo && write(STDOUT_FILENO, s->buf, (size_t)r) < 0)
-			s->echo = 0;
-		got += r;
-	}
-	close(fd);
-	if (r < 0 || got == 0) {
-		util_err("/%s: %s", name,
-			 r < 0 ? "the server stopped answering" : "no answer");
-		return -1;
-	}
-	if (s->debug) {
-		printf("Got %lld\n", got);
-		fflush(stdout);
-	}
-	return got;
-}
 
 static int
 pass(struct state *s, uint64_t *bytes)
@@ -110,7 +56,7 @@ pass(struct state *s, uint64_t *bytes)
 
 	*bytes = 0;
 	for (i = 0; i < s->names.n; i++) {
-		long long b = fetch(s, s->names.line[i]);
+		long long b = http_fetch(&s->c, s->names.line[i]);
 
 		if (b < 0)
 			return -1;
@@ -124,13 +70,13 @@ init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
-	s->buf = malloc(XFER);
-	if (s->buf == NULL) {
+	s->c.buf = malloc(HTTP_XFER);
+	if (s->c.buf == NULL) {
 		util_err("out of memory");
 		return -1;
 	}
 	if (cx != NULL) /* NULL: measure's untimed pass */
-		party_add_server(cx, peer_listener(s->ai->ai_addr));
+		party_add_server(cx, peer_listener(s->c.ai->ai_addr));
 	return 0;
 }
 
@@ -151,8 +97,8 @@ cleanup(void *sp)
 {
 	struct state *s = sp;
 
-	free(s->buf);
-	s->buf = NULL;
+	free(s->c.buf);
+	s->c.buf = NULL;
 }
 
 /* head ("Avg xfer: ..., "), tail ("...KB in ... millisecs, "), then
@@ -186,15 +132,15 @@ measure(struct state *s, const struct bench_desc *d,
 
 	/* The name is looked up once: a fetch times connect, request and
 	 * reply, not the resolver. */
-	s->ai = net_resolve(s->host, s->port, SOCK_STREAM);
-	if (s->ai == NULL)
+	s->c.ai = net_resolve(s->c.host, s->port, SOCK_STREAM);
+	if (s->c.ai == NULL)
 		return EXIT_FAILED;
 	rc = init(s, NULL) != 0 || pass(s, &s->bytes) != 0;
 	cleanup(s);
 	if (rc == 0)
 		rc = bench_run(d, o, &r) != 0;
-	freeaddrinfo(s->ai);
-	s->ai = NULL;
+	freeaddrinfo(s->c.ai);
+	s->c.ai = NULL;
 	if (rc != 0)
 		return EXIT_FAILED;
 	total = (double)s->bytes;
@@ -226,9 +172,9 @@ option(void *ctx, int c, const char *arg)
 	if (c == 'c')
 		return sched_set_policy(arg);
 	if (c == 'd')
-		op->s->debug = 1;
+		op->s->c.debug = 1;
 	else if (c == 'e')
-		op->s->echo = 1;
+		op->s->c.echo = 1;
 	else
 		op->stop = 1;
 	return 0;
@@ -238,7 +184,7 @@ option(void *ctx, int c, const char *arg)
 static int
 stop_server(const struct state *s)
 {
-	int fd = net_connect(s->host, s->port, SOCK_STREAM), rc;
+	int fd = net_connect(s->c.host, s->port, SOCK_STREAM), rc;
 
 	if (fd < 0)
 		return EXIT_FAILED;
@@ -277,7 +223,7 @@ main(int argc, char **argv)
 	p.ctx = &op;
 	first = bench_begin(argc, argv, &p, &o);
 	sched_set_default("SAME");
-	s.host = argv[first];
+	s.c.host = argv[first];
 	if (argc - first == 2 && net_parse_port(argv[first + 1], &s.port))
 		return EXIT_USAGE;
 	if (op.stop)

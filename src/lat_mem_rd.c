@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "lib_bench.h"
+#include "lib_chase.h"
 #include "lib_clock.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
@@ -106,28 +107,11 @@ cleanup(void *sp)
 	s->buf = NULL;
 }
 
-/* The next size on lmbench's grid: 512 1K 2K 3K 4K, then 1.5P and 2P for
- * each power of two P >= 4K. */
-static size_t
-next_size(size_t size)
-{
-	size_t p = 4096;
-
-	if (size < 2048)
-		return size * 2;
-	if (size < 4096)
-		return size + 1024;
-	while (p * 2 <= size)
-		p *= 2;
-	return size == p ? p + p / 2 : 2 * p;
-}
-
 /* -t: the random ring; -H: the pages. */
 static int
 option(void *sp, int c, const char *arg)
 {
 	struct state *s = sp;
-	const char *why;
 
 	if (c == 't' || c == 'T') {
 		if (c == 't')
@@ -136,87 +120,11 @@ option(void *sp, int c, const char *arg)
 			s->threads = 1;
 		return 0;
 	}
-	why = mem_pages_parse(arg, &s->pages);
-	if (why != NULL) {
-		util_err("bad -H '%s': %s", arg, why);
-		return -1;
-	}
-	return 0;
+	return mem_pages_option(arg, &s->pages);
 }
 
-/* len: MB of 2^20 bytes; lmbench ignored a suffix, so "m" and "M" mean
- * MB here too, "k"/"K" KB and "g"/"G" GB.  0, or -1 after a message. */
-static int
-parse_len(const char *a, uint64_t *len)
-{
-	char buf[64];
-	const char *why;
-	size_t l = 0;
-
-	while (l < sizeof(buf) - 1 && a[l]) {
-		char ch = a[l];
-
-		buf[l++] = ch == 'M' ? 'm' : ch == 'K' ? 'k' : ch == 'G' ? 'g' : ch;
-	}
-	buf[l] = '\0';
-	why = util_parse_size(buf, 1048576, len);
-	if (why != NULL) {
-		util_err("bad len '%s': %s (megabytes)", a, why);
-		return -1;
-	}
-	if (*len < 512) {
-		util_err("bad len '%s': too small (at least 512 bytes)", a);
-		return -1;
-	}
-	return 0;
-}
-
-/* The strides (default 64 pointers' worth); how many, -1 after a
- * message. */
-static int
-parse_strides(int n, char **argv, uint64_t len, uint64_t *strides, int max)
-{
-	const char *why;
-	uint64_t stride;
-	int i, k = 0;
-
-	for (i = 0; i < n; i++) {
-		why = util_parse_size(argv[i], 1, &stride);
-		if (why == NULL &&
-		    (stride < sizeof(void *) || stride % sizeof(void *) != 0))
-			why = "must be a multiple of the pointer size";
-		if (why == NULL && stride > len)
-			why = "larger than len";
-		if (why != NULL) {
-			util_err("bad stride '%s': %s", argv[i], why);
-			return -1;
-		}
-		if (k == max) {
-			util_err("too many strides (at most %d)", max);
-			return -1;
-		}
-		strides[k++] = stride;
-	}
-	if (k == 0)
-		strides[k++] = 512 / sizeof(void *);
-	return k;
-}
-
-/* "%.5f %.3f": the size in MB of 2^20 bytes, ns per load. */
-static int
-report_memlat(const struct bench_result *r, const char *metric,
-              double size_bytes, double loads_per_iter)
-{
-	struct report_fig f = { metric, "ns", REPORT_NS, loads_per_iter,
-		                size_bytes, 0 };
-	double v;
-
-	if (report_measured(r, &f, &v) != 0)
-		return -1;
-	return report_emit(r, &f, v, "%.5f %.3f\n", size_bytes / 1048576.0, v);
-}
-
-/* One stride's sizes, each a line; 0, or -1 after a message. */
+/* One stride's sizes, each a line "%.5f %.3f" (the size in MB of 2^20
+ * bytes, ns per load); 0, or -1 after a message. */
 static int
 sweep(struct bench_desc *d, const struct bench_opts *o, uint64_t stride,
       uint64_t len)
@@ -224,11 +132,13 @@ sweep(struct bench_desc *d, const struct bench_opts *o, uint64_t stride,
 	struct state *s = d->state;
 	struct bench_result r;
 	char metric[64];
+	struct report_fig f = { metric, "ns", REPORT_NS, 0, 0, 0 };
 	size_t size;
+	double v;
 	int rc;
 
 	report_text("\"stride=%llu\n", (unsigned long long)stride);
-	for (size = 512; size <= len; size = next_size(size)) {
+	for (size = 512; size <= len; size = chase_next_size(size)) {
 		if (size < stride)
 			continue;
 		s->size = size;
@@ -247,8 +157,12 @@ sweep(struct bench_desc *d, const struct bench_opts *o, uint64_t stride,
 			       s->page_bytes);
 		snprintf(metric, sizeof(metric), "%sstride=%llu",
 		         s->random ? "random " : "", (unsigned long long)stride);
-		rc = report_memlat(&r, metric, (double)size,
-		                   (double)s->turns * LOADS_PER_TURN);
+		f.per_iter = (double)s->turns * LOADS_PER_TURN;
+		f.size_bytes = (double)size;
+		rc = report_measured(&r, &f, &v) != 0
+		     ? -1
+		     : report_emit(&r, &f, v, "%.5f %.3f\n",
+		                   (double)size / 1048576.0, v);
 		bench_result_free(&r);
 		if (rc != 0)
 			return -1;
@@ -265,7 +179,11 @@ main(int argc, char **argv)
 	struct bench_desc d = {
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
 	};
+	uint64_t len, strides[64];
+	int first, nstrides, i;
 	const struct bench_prog prog = {
+		.min_operands = 1, .max_operands = -1,
+		.option = option, .ctx = &s,
 		.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 		         "[-t] [-H thp|huge|none] [-T] len [stride...]",
 		.help = "-t                a random ring across pages "
@@ -278,19 +196,15 @@ main(int argc, char **argv)
 		        "bytes\n"
 		        "stride            bytes between the ring's slots "
 		        "(default 64 pointers)",
-		.min_operands = 1, .max_operands = -1,
-		.option = option, .ctx = &s,
 	};
-	uint64_t len, strides[64];
-	int first, nstrides, i;
 
 	first = bench_begin(argc, argv, &prog, &o);
 	o.stat = BENCH_MINIMUM;
 	o.threads = s.threads;
 	d.state_size = sizeof(s);
-	if (parse_len(argv[first], &len) != 0)
+	if (chase_parse_len(argv[first], &len) != 0)
 		return EXIT_USAGE;
-	nstrides = parse_strides(argc - first - 1, argv + first + 1, len,
+	nstrides = chase_parse_strides(argc - first - 1, argv + first + 1, len,
 	                         strides, 64);
 	if (nstrides < 0)
 		return EXIT_USAGE;

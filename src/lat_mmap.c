@@ -25,6 +25,7 @@
 
 #include "lib_bench.h"
 #include "lib_file.h"
+#include "lib_file_bw.h"
 #include "lib_harness.h"
 #include "lib_party.h"
 #include "lib_report.h"
@@ -43,14 +44,7 @@ init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
-	if (file_bw_open(&s->f, cx->copy) != 0)
-		return -1;
-	s->fd = open(s->f.path, O_RDWR);
-	if (s->fd < 0) {
-		util_syserr("cannot open %s for writing", s->f.path);
-		return -1;
-	}
-	return 0;
+	return file_bw_open_fd(&s->f, cx->copy, O_RDWR, " for writing", &s->fd);
 }
 
 static int
@@ -85,10 +79,7 @@ cleanup(void *sp)
 {
 	struct state *s = sp;
 
-	if (s->fd >= 0)
-		close(s->fd);
-	file_release(&s->f.own);
-	s->fd = -1;
+	file_bw_close(&s->f, &s->fd);
 }
 
 static int
@@ -100,22 +91,6 @@ option(void *sp, int c, const char *arg)
 		return file_bw_option(&s->f, c, arg);
 	s->spread = 1;
 	return 0;
-}
-
-/* "%.6f %.0f": the size in MB (10^6), microseconds per mapping (%.3f
- * when under 10). */
-static int
-report_size_us(const struct bench_result *r, const char *metric,
-               double size_bytes, double ops_per_iter)
-{
-	struct report_fig f = { metric, "us", REPORT_US, ops_per_iter,
-		                size_bytes, 0 };
-	double v;
-
-	if (report_measured(r, &f, &v) != 0)
-		return -1;
-	return report_emit(r, &f, v, v < 10 ? "%.6f %.3f\n" : "%.6f %.0f\n",
-	                   size_bytes / 1e6, v);
 }
 
 static const struct bench_prog prog = {
@@ -140,6 +115,8 @@ main(int argc, char **argv)
 		                      .cleanup = cleanup, .state = &s };
 	struct bench_result r;
 	struct bench_prog p = prog;
+	struct report_fig f = { NULL, "us", REPORT_US, 1, 0, 0 };
+	double v;
 	int first, rc;
 
 	p.ctx = &s;
@@ -151,8 +128,14 @@ main(int argc, char **argv)
 	if (file_check(s.f.file, s.f.size, NULL) != 0 ||
 	    bench_run(&d, &o, &r) != 0)
 		return EXIT_FAILED;
-	rc = report_size_us(&r, s.spread ? "mmap -r" : "mmap",
-	                    (double)s.f.size, 1);
+	/* "%.6f %.0f": the size in MB (10^6), microseconds per mapping
+	 * (%.3f when under 10). */
+	f.metric = s.spread ? "mmap -r" : "mmap";
+	f.size_bytes = (double)s.f.size;
+	rc = report_measured(&r, &f, &v) != 0
+	     ? -1
+	     : report_emit(&r, &f, v, v < 10 ? "%.6f %.3f\n" : "%.6f %.0f\n",
+	                   (double)s.f.size / 1e6, v);
 	bench_result_free(&r);
 	return rc == 0 ? 0 : EXIT_FAILED;
 }

@@ -26,6 +26,7 @@
 #include "lib_bench.h"
 #include "lib_clock.h"
 #include "lib_file.h"
+#include "lib_file_bw.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
 #include "lib_party.h"
@@ -50,13 +51,8 @@ init(void *sp, struct copy_ctx *cx)
 	size_t ps = mem_pagesize(), i;
 	uint64_t rng = 0x70616765ULL + (uint64_t)cx->copy;
 
-	if (file_bw_open(&s->f, cx->copy) != 0)
+	if (file_bw_open_fd(&s->f, cx->copy, O_RDONLY, "", &s->fd) != 0)
 		return -1;
-	s->fd = open(s->f.path, O_RDONLY);
-	if (s->fd < 0) {
-		util_syserr("cannot open %s", s->f.path);
-		return -1;
-	}
 	s->order = malloc(s->npages * sizeof(*s->order));
 	if (s->order == NULL) {
 		util_err("out of memory");
@@ -101,12 +97,9 @@ cleanup(void *sp)
 {
 	struct state *s = sp;
 
-	if (s->fd >= 0)
-		close(s->fd);
-	file_release(&s->f.own);
+	file_bw_close(&s->f, &s->fd);
 	free(s->order);
 	s->order = NULL;
-	s->fd = -1;
 }
 
 static void

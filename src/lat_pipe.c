@@ -17,6 +17,7 @@
  */
 #include <unistd.h>
 
+#include "lib_fd.h"
 #include "lib_ipc.h"
 #include "lib_party.h"
 #include "lib_util.h"
@@ -28,16 +29,8 @@ pipes(struct copy_ctx *cx, int ends[4])
 	int to[2], from[2];
 
 	(void)cx;
-	if (pipe(to) != 0) {
-		util_syserr("pipe");
+	if (fd_pipes(to, from) != 0)
 		return -1;
-	}
-	if (pipe(from) != 0) {
-		util_syserr("pipe");
-		close(to[0]);
-		close(to[1]);
-		return -1;
-	}
 	ends[0] = to[1];
 	ends[1] = from[0];
 	ends[2] = to[0];

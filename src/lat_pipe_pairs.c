@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "lib_bench.h"
+#include "lib_fd.h"
 #include "lib_harness.h"
 #include "lib_ipc.h"
 #include "lib_party.h"
@@ -44,16 +45,8 @@ init(void *sp, struct copy_ctx *cx)
 	int to[2], from[2];
 
 	s->peer = (struct ipc_peer){ -1, -1, -1 };
-	if (pipe(to) != 0) {
-		util_syserr("pipe");
+	if (fd_pipes(to, from) != 0)
 		return -1;
-	}
-	if (pipe(from) != 0) {
-		util_syserr("pipe");
-		close(to[0]);
-		close(to[1]);
-		return -1;
-	}
 	s->peer.out = to[1];
 	s->peer.in = from[0];
 	return ipc_spawn(&s->peer, cx, to[0], from[1], IPC_ECHO, 1);

@@ -37,6 +37,7 @@
 
 #include "lib_bench.h"
 #include "lib_clock.h"
+#include "lib_fd.h"
 #include "lib_harness.h"
 #include "lib_party.h"
 #include "lib_util.h"
@@ -56,11 +57,8 @@ reap(pid_t pid, const char *what)
 {
 	int st;
 
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR) {
-			util_syserr("waitpid");
-			return -1;
-		}
+	if (fd_wait(pid, &st) != 0)
+		return -1;
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
 		util_err("%s failed (status %d)", what, st);
 		return -1;
@@ -140,11 +138,9 @@ init(void *sp, struct copy_ctx *cx)
 	struct state *s = sp;
 
 	s->cx = cx;
-	s->devnull = open("/dev/null", O_WRONLY);
-	if (s->devnull < 0) {
-		util_syserr("open /dev/null");
+	s->devnull = fd_open("/dev/null", O_WRONLY, "open ", "");
+	if (s->devnull < 0)
 		return -1;
-	}
 	return s->children ? party_track_children(cx) : 0;
 }
 
@@ -153,9 +149,7 @@ cleanup(void *sp)
 {
 	struct state *s = sp;
 
-	if (s->devnull >= 0)
-		close(s->devnull);
-	s->devnull = -1;
+	fd_close(&s->devnull);
 }
 
 static const struct bench_prog prog = {
@@ -170,12 +164,10 @@ static const struct bench_prog prog = {
 int
 main(int argc, char **argv)
 {
-	struct bench_opts o;
-	struct state s;
-	struct bench_desc d = {
-		.init = init, .run = NULL, .cleanup = cleanup, .state = &s
-	};
 	const struct mode *m;
+	struct state s;
+	struct bench_desc d = { .init = init, .cleanup = cleanup, .state = &s };
+	struct bench_opts o;
 	int first = bench_begin(argc, argv, &prog, &o);
 
 	memset(&s, 0, sizeof(s));

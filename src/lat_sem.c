@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "lib_bench.h"
+#include "lib_fd.h"
 #include "lib_harness.h"
 #include "lib_party.h"
 #include "lib_super.h"
@@ -57,10 +58,8 @@ wait_for(sem_t *sem, struct timespec *deadline, pid_t *other, pid_t parent)
 			util_syserr("sem_timedwait");
 			return -1;
 		}
-		if (other != NULL && waitpid(*other, NULL, WNOHANG) != 0) {
-			*other = -1; /* reaped, or gone */
-			return -1;
-		}
+		if (other != NULL && fd_alive(other, 0) != 0)
+			return -1; /* reaped, or gone */
 		if (other == NULL && getppid() != parent)
 			return -1;
 		clock_gettime(CLOCK_REALTIME, deadline);

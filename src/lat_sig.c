@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "lib_bench.h"
+#include "lib_fd.h"
 #include "lib_file.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
@@ -129,12 +130,10 @@ static int
 map_page(struct state *s)
 {
 	struct sigaction sa;
-	int fd = open(s->file, O_RDONLY);
+	int fd = fd_open(s->file, O_RDONLY, "cannot open ", "");
 
-	if (fd < 0) {
-		util_syserr("cannot open %s", s->file);
+	if (fd < 0)
 		return -1;
-	}
 	s->page = mmap(NULL, s->pagesize, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (s->page == MAP_FAILED) {

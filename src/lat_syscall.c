@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "lib_bench.h"
+#include "lib_fd.h"
 #include "lib_file.h"
 #include "lib_harness.h"
 #include "lib_party.h"
@@ -145,12 +146,9 @@ init(void *sp, struct copy_ctx *cx)
 	s->fd = -1;
 	if (path != NULL && *path == '\0')
 		return 0;
-	s->fd = open(path ? path : s->file, s->m->open_flags);
-	if (s->fd < 0) {
-		util_syserr("cannot open %s", path ? path : s->file);
-		return -1;
-	}
-	return 0;
+	s->fd = fd_open(path ? path : s->file, s->m->open_flags, "cannot open ",
+	                "");
+	return s->fd < 0 ? -1 : 0;
 }
 
 static void
@@ -158,9 +156,7 @@ cleanup(void *sp)
 {
 	struct state *s = sp;
 
-	if (s->fd >= 0)
-		close(s->fd);
-	s->fd = -1;
+	fd_close(&s->fd);
 }
 
 static const struct bench_prog prog = {

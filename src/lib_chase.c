@@ -228,3 +228,71 @@ chase_run100(void *state, uint64_t n)
 	timing_use_ptr(*pp);
 	return 0;
 }
+
+size_t
+chase_next_size(size_t size)
+{
+	size_t p = 4096;
+
+	if (size < 2048)
+		return size * 2;
+	if (size < 4096)
+		return size + 1024;
+	while (p * 2 <= size)
+		p *= 2;
+	return size == p ? p + p / 2 : 2 * p;
+}
+
+int
+chase_parse_len(const char *a, uint64_t *len)
+{
+	char buf[64];
+	const char *why;
+	size_t l = 0;
+
+	while (l < sizeof(buf) - 1 && a[l]) {
+		char ch = a[l];
+
+		buf[l++] = ch == 'M' ? 'm' : ch == 'K' ? 'k' : ch == 'G' ? 'g' : ch;
+	}
+	buf[l] = '\0';
+	why = util_parse_size(buf, 1048576, len);
+	if (why != NULL) {
+		util_err("bad len '%s': %s (megabytes)", a, why);
+		return -1;
+	}
+	if (*len < 512) {
+		util_err("bad len '%s': too small (at least 512 bytes)", a);
+		return -1;
+	}
+	return 0;
+}
+
+int
+chase_parse_strides(int n, char **argv, uint64_t len, uint64_t *strides, int max)
+{
+	const char *why;
+	uint64_t stride;
+	int i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		why = util_parse_size(argv[i], 1, &stride);
+		if (why == NULL &&
+		    (stride < sizeof(void *) || stride % sizeof(void *) != 0))
+			why = "must be a multiple of the pointer size";
+		if (why == NULL && stride > len)
+			why = "larger than len";
+		if (why != NULL) {
+			util_err("bad stride '%s': %s", argv[i], why);
+			return -1;
+		}
+		if (k == max) {
+			util_err("too many strides (at most %d)", max);
+			return -1;
+		}
+		strides[k++] = stride;
+	}
+	if (k == 0)
+		strides[k++] = 512 / sizeof(void *);
+	return k;
+}

@@ -43,4 +43,15 @@ void **chase100(void **p, uint64_t n);
  * of *state (a void **), which it then updates. */
 int chase_run100(void *state, uint64_t n);
 
+/* lat_mem_rd's sizes and operands.  The next size on lmbench's grid:
+ * 512 1K 2K 3K 4K, then 1.5P and 2P for each power of two P >= 4K. */
+size_t chase_next_size(size_t size);
+/* len: MB of 2^20 bytes; lmbench ignored a suffix, so "m" and "M" mean
+ * MB here too, "k"/"K" KB and "g"/"G" GB.  0, or -1 after a message. */
+int chase_parse_len(const char *a, uint64_t *len);
+/* The strides (default 64 pointers' worth); how many, -1 after a
+ * message. */
+int chase_parse_strides(int n, char **argv, uint64_t len, uint64_t *strides,
+                        int max);
+
 #endif

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "lib_bench.h"
+#include "lib_fd.h"
 #include "lib_file.h"
 #include "lib_harness.h"
 #include "lib_report.h"
@@ -125,13 +126,6 @@ file_release(char **own)
 }
 
 int
-file_bw_open(struct file_bw *f, int copy)
-{
-	f->path = file_for_copy(f->file, f->private_copy, f->size, copy, &f->own);
-	return f->path == NULL ? -1 : 0;
-}
-
-int
 file_check_dir(const char *dir)
 {
 	struct stat st;
@@ -222,6 +216,54 @@ file_tree_make(struct file_tree *t, uint64_t n)
 }
 
 int
+file_tree_fill(const struct file_tree *t, uint64_t n, size_t size,
+	       const char *buf, size_t chunk)
+{
+	char path[PATH_MAX];
+	uint64_t i;
+
+	for (i = n; i-- > 0;) {
+		size_t left = size;
+		int fd;
+
+		file_tree_path(t, i, path, sizeof(path));
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		if (fd < 0) {
+			util_syserr("cannot create %s", path);
+			return -1;
+		}
+		while (left > 0) {
+			size_t w = left < chunk ? left : chunk;
+
+			if (write(fd, buf, w) != (ssize_t)w) {
+				util_syserr("write %s", path);
+				close(fd);
+				return -1;
+			}
+			left -= w;
+		}
+		close(fd);
+	}
+	return 0;
+}
+
+int
+file_tree_unlink(const struct file_tree *t, uint64_t n)
+{
+	char path[PATH_MAX];
+	uint64_t i;
+
+	for (i = n; i-- > 0;) {
+		file_tree_path(t, i, path, sizeof(path));
+		if (unlink(path) != 0) {
+			util_syserr("cannot remove %s", path);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int
 file_size_arg(const char *arg, uint64_t min, const char *too_small,
               uint64_t *size)
 {
@@ -279,75 +321,16 @@ file_made(char *path, size_t len, const char *name, const char *data,
 	return ok ? 0 : -1;
 }
 
-int
-file_bw_option(void *sp, int c, const char *arg)
-{
-	(void)c;
-	(void)arg;
-	((struct file_bw *)sp)->private_copy = 1;
-	return 0;
-}
-
-int
-file_bw_main(int argc, char **argv, const char *once, uint64_t min,
-             struct file_bw *f, const struct bench_desc *d)
-{
-	const struct { const char *name; } modes[] = { { once },
-		                                       { "open2close" } };
-	char usage[160], help[512];
-	struct bench_prog p = { .usage = usage, .help = help, .min_operands = 3,
-		.max_operands = 3, .option = file_bw_option, .ctx = f };
-	struct bench_opts o;
-	struct bench_result r;
-	int first, rc;
-
-	snprintf(usage, sizeof(usage), "[-C] [-P <parallelism>] [-W <warmup>] "
-	         "[-N <repetitions>] <size> open2close|%s <filename>", once);
-	snprintf(help, sizeof(help),
-	         "-C                a private copy of the file for each copy\n"
-	         "<size>            bytes read per iteration (k, m, g: 2^10 "
-	         "...)\n"
-	         "open2close        open and close the file every iteration\n"
-	         "%-18sopen the file once\n"
-	         "<filename>        the file read, at least <size> bytes", once);
-	first = bench_begin(argc, argv, &p, &o);
-	if (file_size_arg(argv[first], min,
-	                  min > 1 ? "too small (at least 64 bytes)"
-	                          : "too small",
-	                  &f->size) != 0)
-		return EXIT_USAGE;
-	f->open2close = (int)bench_lookup("mode", argv[first + 1], modes, 2,
-	                                  sizeof(modes[0]));
-	f->file = argv[first + 2];
-	if (file_check(f->file, f->size, NULL) != 0 || bench_run(d, &o, &r) != 0)
-		return EXIT_FAILED;
-	rc = report_bw_pair(&r, argv[first + 1], (double)f->size,
-	                    (double)f->size);
-	bench_result_free(&r);
-	return rc == 0 ? 0 : EXIT_FAILED;
-}
-
 /* dir is a directory this process may write in, with need bytes free;
  * 0, or -1 after a message. */
 static int
 scratch_room(const char *dir, uint64_t need)
 {
 	struct statvfs fs;
-	struct stat st;
 	uint64_t avail;
 
-	if (stat(dir, &st) != 0) {
-		util_syserr("cannot use %s", dir);
+	if (file_check_dir(dir) != 0)
 		return -1;
-	}
-	if (!S_ISDIR(st.st_mode)) {
-		util_err("cannot use %s: not a directory", dir);
-		return -1;
-	}
-	if (access(dir, W_OK | X_OK) != 0) {
-		util_syserr("cannot write in %s", dir);
-		return -1;
-	}
 	if (statvfs(dir, &fs) != 0) {
 		util_syserr("cannot use %s", dir);
 		return -1;

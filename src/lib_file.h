@@ -43,6 +43,12 @@ void file_tree_path(const struct file_tree *t, uint64_t i, char *path,
 /* The directories n files need; a tree made for fewer is emptied first
  * (its files must be gone).  0, or -1 after a message. */
 int file_tree_make(struct file_tree *t, uint64_t n);
+/* Files n-1 ... 0 of the tree created (O_TRUNC) with size bytes each,
+ * written `chunk` bytes of buf at a time; 0, or -1 after a message. */
+int file_tree_fill(const struct file_tree *t, uint64_t n, size_t size,
+		   const char *buf, size_t chunk);
+/* Files n-1 ... 0 of the tree removed; 0, or -1 after a message. */
+int file_tree_unlink(const struct file_tree *t, uint64_t n);
 /* A size operand (suffixes as util_parse_size) of at least min bytes
  * (too_small says so otherwise) and at most half the address space into
  * *size; 0, or -1 after "bad size 'ARG': why". */
@@ -70,34 +76,5 @@ int file_made(char *path, size_t len, const char *name, const char *data,
  */
 int file_scratch_in(const char *dir, uint64_t need, const char *prefix,
                     int direct, char **path);
-
-/*
- * The file a program reads, with -C (a private copy per copy): the
- * state of bw_file_rd and bw_mmap_rd (one body, file_bw_main), lat_mmap
- * and lat_pagefault starts with it.
- */
-struct file_bw {
-	const char *file; /* the file named */
-	char *own;        /* -C: this copy's private file */
-	const char *path; /* the file this copy reads */
-	int private_copy; /* -C */
-	int open2close;   /* reopen every iteration (else the "once" mode) */
-	uint64_t size;    /* bytes per iteration (and of a private copy) */
-};
-/*
- * The whole program but for its reading: bench_begin with the usage
- * line "[-C] [-P ...] [-W ...] [-N ...] <size> open2close|ONCE
- * <filename>" and its help (once: the name of the open-once mode, min:
- * the smallest size), the file checked, d run (its state starts with
- * the struct file_bw f points to), the SIZE RATE pair named by the mode
- * printed.  Returns the exit status.
- */
-int file_bw_main(int argc, char **argv, const char *once, uint64_t min,
-                 struct file_bw *f, const struct bench_desc *d);
-/* The -C option's handler (struct bench_prog), ctx a struct file_bw. */
-int file_bw_option(void *ctx, int c, const char *arg);
-/* In init: the file this copy reads (f->path, a private copy with -C);
- * 0, or -1 after a message. */
-int file_bw_open(struct file_bw *f, int copy);
 
 #endif

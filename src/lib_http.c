@@ -26,7 +26,9 @@
 #endif
 
 #include "lib_http.h"
+#include "lib_net.h"
 #include "lib_polled.h"
+#include "lib_util.h"
 
 #define REQ_MAX 4096
 #define ANSWER (POLLED_STOP + 1) /* take(): the answer is ready */
@@ -319,4 +321,54 @@ http_serve(int l, struct http_root *root)
 	const struct polled_service sv = { ready, drop, refuse, is_exit, root };
 
 	polled_serve(l, &sv);
+}
+
+long long
+http_fetch(struct http_client *s, const char *name)
+{
+	char req[1200];
+	long long got = 0;
+	int fd, n;
+	ssize_t r;
+
+	fd = net_connect_ai(s->ai, 0);
+	if (fd < 0)
+		return -1;
+	net_timeout(fd, 10);
+	n = snprintf(req, sizeof(req), "GET /%s HTTP/1.0\r\n\r\n", name);
+	if (s->debug) {
+		printf("%s", req);
+		fflush(stdout);
+	}
+	if (util_writen(fd, req, (size_t)n) != n) {
+		util_syserr("send to %s", s->host);
+		close(fd);
+		return -1;
+	}
+	while ((r = read(fd, s->buf, HTTP_XFER)) > 0) {
+		if (got == 0 && (r < 12 || strncmp(s->buf, "HTTP/1.", 7) != 0 ||
+				 strncmp(s->buf + 9, "200", 3) != 0)) {
+			size_t len = strcspn(s->buf, "\r\n");
+
+			util_err("/%s: the server answered \"%.*s\"", name,
+				 (int)(len < 60 && len <= (size_t)r ? len : 0),
+				 s->buf);
+			close(fd);
+			return -1;
+		}
+		if (s->echo && write(STDOUT_FILENO, s->buf, (size_t)r) < 0)
+			s->echo = 0;
+		got += r;
+	}
+	close(fd);
+	if (r < 0 || got == 0) {
+		util_err("/%s: %s", name,
+			 r < 0 ? "the server stopped answering" : "no answer");
+		return -1;
+	}
+	if (s->debug) {
+		printf("Got %lld\n", got);
+		fflush(stdout);
+	}
+	return got;
 }

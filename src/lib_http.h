@@ -5,6 +5,8 @@
 #ifndef LIB_HTTP_H
 #define LIB_HTTP_H
 
+#include <netdb.h>
+
 /* The server's state, shared by its connections. */
 struct http_root {
 	int fd;          /* the document root, opened */
@@ -14,5 +16,19 @@ struct http_root {
  * server's lifetime (lib_polled); a connection that sends "EXIT" stops
  * it. */
 void http_serve(int l, struct http_root *root) __attribute__((noreturn));
+
+/* lat_http's side: a server's documents fetched, each over a new
+ * connection, into a buffer of HTTP_XFER bytes. */
+#define HTTP_XFER 65536
+struct http_client {
+	const char *host;
+	struct addrinfo *ai; /* the server's addresses, looked up once */
+	char *buf;           /* HTTP_XFER bytes */
+	int debug;           /* the request and the count on stdout */
+	int echo;            /* what comes back on stdout */
+};
+/* GET /name over HTTP/1.0 (a 200 answer, read to its end, within 10 s
+ * of silence): the bytes received, or -1 after a message. */
+long long http_fetch(struct http_client *s, const char *name);
 
 #endif

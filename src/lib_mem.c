@@ -286,6 +286,31 @@ mem_parse_line(const char *arg, uint64_t max, uint64_t *line)
 	return why;
 }
 
+int
+mem_pages_option(const char *arg, enum mem_pages *pages)
+{
+	struct mem_opts m = { 0, 0, *pages };
+	int rc = mem_option(&m, 'H', arg);
+
+	*pages = m.pages;
+	return rc;
+}
+
+int
+mem_option(void *ctx, int c, const char *arg)
+{
+	struct mem_opts *m = ctx;
+	const char *why = c == 'L' ? mem_parse_line(arg, mem_pagesize(), &m->line)
+			  : c == 'H' ? mem_pages_parse(arg, &m->pages)
+				     : util_parse_size(arg, 1, &m->max);
+
+	if (why != NULL) {
+		util_err("bad -%c '%s': %s", c, arg, why);
+		return -1;
+	}
+	return 0;
+}
+
 /* The first line of cpu0's cache file index<i>/<name> (sysfs), without
  * its newline, in text; -1 where there is none. */
 static int

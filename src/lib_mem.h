@@ -101,6 +101,19 @@ uint64_t mem_cache_stated(uint64_t *stated, int max);
 
 /* Parse a -L line size: a power of two from 8 to max; NULL, or why not. */
 const char *mem_parse_line(const char *arg, uint64_t max, uint64_t *line);
+/* The memory programs' options (cache, tlb, par_mem). */
+struct mem_opts {
+	uint64_t line;        /* -L */
+	uint64_t max;         /* -M */
+	enum mem_pages pages; /* -H */
+};
+/* Their handler (struct bench_prog), ctx a struct mem_opts: -L
+ * (mem_parse_line up to the page size), -H (mem_pages_parse), any other
+ * c a size (util_parse_size) for max; 0, or -1 after "bad -c 'arg':
+ * why". */
+int mem_option(void *ctx, int c, const char *arg);
+/* -H alone: 0, or -1 after "bad -H 'arg': why". */
+int mem_pages_option(const char *arg, enum mem_pages *pages);
 
 /* A small fast pseudo-random generator (splitmix64). */
 uint64_t mem_rand(uint64_t *state);

@@ -3,8 +3,11 @@
  */
 #include <signal.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
+#include "lib_clock.h"
+#include "lib_mem.h"
 #include "lib_party.h"
 #include "lib_ring.h"
 #include "lib_super.h"
@@ -144,4 +147,40 @@ ring_solo_stop(struct ring_solo *r)
 	free(r->pipes);
 	r->pipes = NULL;
 	r->n = 0;
+}
+
+uint64_t *
+ring_working_set(size_t bytes)
+{
+	uint64_t *p;
+
+	if (bytes == 0)
+		return NULL;
+	p = malloc(bytes);
+	if (p == NULL) {
+		util_err("out of memory for a %zu-byte working set", bytes);
+		return NULL;
+	}
+	memset(p, 1, bytes);
+	return p;
+}
+
+void
+ring_summer(int in, int out, void *arg)
+{
+	size_t size = *(const size_t *)arg;
+	uint64_t *buf = ring_working_set(size);
+	uint64_t sum = 0;
+	int token;
+
+	if (size > 0 && buf == NULL)
+		_exit(EXIT_FAILED);
+	for (;;) {
+		if (util_readn(in, &token, sizeof(token)) != sizeof(token))
+			_exit(0);
+		sum += mem_sum(buf, size);
+		if (util_writen(out, &token, sizeof(token)) != sizeof(token))
+			_exit(0);
+		timing_use(sum);
+	}
 }

@@ -7,6 +7,8 @@
 #ifndef LIB_RING_H
 #define LIB_RING_H
 
+#include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "lib_party.h"
@@ -44,5 +46,12 @@ int ring_solo_start(struct ring_solo *r, int n);
 /* The token through pipe i; 0, or -1 after a message. */
 int ring_solo_hop(const struct ring_solo *r, int i, int *token);
 void ring_solo_stop(struct ring_solo *r);
+
+/* lat_ctx's work: a working set of bytes (memset to ones; NULL for 0
+ * bytes, or after a message), and a ring_start member that sums one
+ * (its size a size_t at arg) per hand-off: token in, work, token out,
+ * until the ring breaks. */
+uint64_t *ring_working_set(size_t bytes);
+void ring_summer(int in, int out, void *arg) __attribute__((noreturn));
 
 #endif

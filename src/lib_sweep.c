@@ -12,6 +12,10 @@
 #include "lib_chase.h"
 #include "lib_harness.h"
 #include "lib_sweep.h"
+#include "lib_util.h"
+
+/* Others' share of a CPU above which the machine counts as busy. */
+#define BUSY 0.25
 
 /* Latency and parallelism at one size. */
 int
@@ -178,3 +182,62 @@ sweep_refine(struct sweep *w)
 	}
 }
 
+void
+sweep_warn_unsure(const struct sweep *w, double busy)
+{
+	int i;
+
+	for (i = 0; i < 2 && !w->sure; i++)
+		if (w->lo[i] != SIZE_MAX && w->hi[i] > 0 &&
+		    (double)w->hi[i] > 1.26 * (double)w->lo[i])
+			util_err("warning: L%d size unsure: between %zu and %zu bytes (%s)",
+				 i + 1, w->lo[i], w->hi[i],
+				 busy >= BUSY ? "the machine was busy"
+					      : "the sweeps disagree");
+	if (!w->sure && busy < BUSY)
+		util_err("warning: the sweeps disagree on the first two levels: "
+			 "rerun on a quiet machine");
+	else if (busy >= BUSY)
+		util_err("warning: the machine was busy (others took %.0f %% of "
+			 "a CPU during the sweeps): a level that others share "
+			 "may look smaller than it is%s",
+			 100 * busy, w->sure ? "" : "; rerun on a quiet machine");
+}
+
+void
+sweep_warn_stated(const struct sweep *w, const uint64_t *stated,
+		  uint64_t largest, uint64_t max)
+{
+	int i;
+
+	for (i = 0; i < w->nlev; i++) {
+		double r = stated[i] ? (double)w->lv[i].size / (double)stated[i]
+				     : 1;
+		const char *why = stated[i] > max ? "beyond this sweep's -M"
+				  : r < 1 ? "the size printed is what this CPU saw of it"
+					  : "the sweep does not show it as stated";
+
+		if (stated[i] == 0 && largest > 0)
+			util_err("warning: L%d: the system states no such level (sysfs)",
+				 i + 1);
+		else if (r < 0.8 || r > 1.25)
+			util_err("warning: L%d measured at %zu bytes, the system states "
+				 "%llu (sysfs): %s",
+				 i + 1, w->lv[i].size, (unsigned long long)stated[i],
+				 why);
+	}
+}
+
+uint64_t
+sweep_default_max(uint64_t largest)
+{
+	uint64_t max = 4 * largest, avail = mem_available();
+
+	if (max < (32ULL << 20))
+		max = 32ULL << 20;
+	if (max > (256ULL << 20))
+		max = 256ULL << 20;
+	if (avail != UINT64_MAX && max > avail / 4)
+		max = avail / 4;
+	return max;
+}

@@ -42,4 +42,20 @@ int sweep_all(struct sweep *w);
  * both together agree (w->sure), eight at most. */
 int sweep_refine(struct sweep *w);
 
+/* The warnings between cache's levels and memory (so that the output
+ * still opens with L1 and ends with memory): levels unsure, a busy
+ * machine (others took `busy` of a CPU, 0.25 counting as busy). */
+void sweep_warn_unsure(const struct sweep *w, double busy);
+/* A level measured more than a step of the grid off the size the system
+ * states (stated[L - 1], the largest `largest`) is said, with the stated
+ * size: the figure is what this CPU saw of the cache (a vCPU shares a
+ * last level with other machines, a busy neighbour takes part of any
+ * level), and must not pass for the cache the machine has. */
+void sweep_warn_stated(const struct sweep *w, const uint64_t *stated,
+		       uint64_t largest, uint64_t max);
+/* -M by default: four times the largest cache the system states, at
+ * least 32 MB, at most 256 MB (a larger sweep took past LMBENCH_TIMEOUT,
+ * 300 s, on a busy machine) and a quarter of the available memory. */
+uint64_t sweep_default_max(uint64_t largest);
+
 #endif

@@ -30,28 +30,6 @@
 #include "lib_report.h"
 #include "lib_util.h"
 
-struct opts {
-	uint64_t line; /* -L */
-	uint64_t max;  /* -M */
-	enum mem_pages pages; /* -H */
-};
-
-static int
-option(void *sp, int c, const char *arg)
-{
-	struct opts *op = sp;
-	const char *why = c == 'L'   ? mem_parse_line(arg, mem_pagesize(),
-						      &op->line)
-			  : c == 'H' ? mem_pages_parse(arg, &op->pages)
-				     : util_parse_size(arg, 1, &op->max);
-
-	if (why != NULL) {
-		util_err("bad -%c '%s': %s", c, arg, why);
-		return -1;
-	}
-	return 0;
-}
-
 /* "%.6f %.2f": the size in MB (10^6), the parallelism. */
 static int
 report_par(double size_bytes, double parallelism)
@@ -66,7 +44,7 @@ report_par(double size_bytes, double parallelism)
 int
 main(int argc, char **argv)
 {
-	struct opts op = { 64, 64ULL << 20, MEM_PAGES_DEFAULT };
+	struct mem_opts op = { 64, 64ULL << 20, MEM_PAGES_DEFAULT };
 	const struct bench_prog prog = {
 		.usage = "[-L <line size>] [-M len[K|M]] [-H thp|huge|none] "
 		         "[-W <warmup>] "
@@ -76,7 +54,7 @@ main(int argc, char **argv)
 		        "-M len            the largest size (default 64 MB)\n"
 		        "-H thp|huge|none  the buffers' pages: transparent huge, "
 		        "hugetlbfs or base pages only",
-		.option = option, .ctx = &op,
+		.option = mem_option, .ctx = &op,
 	};
 	struct mem_chase c;
 	struct bench_opts o;

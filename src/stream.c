@@ -206,13 +206,10 @@ option(void *sp, int c, const char *arg)
 	const char *why;
 	uint64_t v;
 
-	if (c == 'A' || c == 'T') {
-		if (c == 'A')
-			s->place = MEM_ALIGNED;
-		else
-			s->threads = 1;
+	s->place = c == 'A' ? MEM_ALIGNED : s->place;
+	s->threads |= c == 'T';
+	if (c == 'A' || c == 'T')
 		return 0;
-	}
 	if (c == 'v') {
 		if (strcmp(arg, "1") != 0 && strcmp(arg, "2") != 0) {
 			util_err("bad -v '%s': the version is 1 or 2", arg);

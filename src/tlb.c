@@ -125,36 +125,23 @@ effect(struct state *s, const struct bench_opts *o, size_t count,
 }
 
 struct opts {
-	int cost;       /* -c */
-	uint64_t line;  /* -L */
-	uint64_t max;   /* -M */
-	enum mem_pages pages; /* -H */
+	int cost;          /* -c */
+	struct mem_opts m; /* -L, -M, -H */
 };
 
 static int
 option(void *sp, int c, const char *arg)
 {
 	struct opts *op = sp;
-	const char *why;
 
 	if (c == 'c') {
 		op->cost = 1;
 		return 0;
 	}
-	if (c == 'H') {
-		why = mem_pages_parse(arg, &op->pages);
-		if (why != NULL) {
-			util_err("bad -H '%s': %s", arg, why);
-			return -1;
-		}
-		return 0;
-	}
-	why = c == 'L' ? mem_parse_line(arg, mem_pagesize(), &op->line)
-		       : util_parse_size(arg, 1, &op->max);
-	if (why == NULL && c == 'M' && op->max < 16 * mem_pagesize())
-		why = "too small (at least 16 pages)";
-	if (why != NULL) {
-		util_err("bad -%c '%s': %s", c, arg, why);
+	if (mem_option(&op->m, c, arg) != 0)
+		return -1;
+	if (c == 'M' && op->m.max < 16 * mem_pagesize()) {
+		util_err("bad -M '%s': too small (at least 16 pages)", arg);
 		return -1;
 	}
 	return 0;
@@ -230,7 +217,7 @@ search(struct state *s, const struct bench_opts *o, size_t maxn,
 int
 main(int argc, char **argv)
 {
-	struct opts op = { 0, 64, 0, MEM_PAGES_DEFAULT };
+	struct opts op = { 0, { 64, 0, MEM_PAGES_DEFAULT } };
 	struct bench_opts o;
 	const struct bench_prog prog = {
 		.usage = "[-c] [-L <line size>] [-M len[K|M]] "
@@ -250,22 +237,22 @@ main(int argc, char **argv)
 	int e;
 
 	memset(&s, 0, sizeof(s));
-	op.line = mem_line_size();
+	op.m.line = mem_line_size();
 	(void)bench_begin(argc, argv, &prog, &o);
-	s.line = (size_t)op.line;
+	s.line = (size_t)op.m.line;
 	/* Huge pages hide the effect the default measures: base pages,
 	 * unless -H asks for huge ones. */
-	s.pages = op.pages == MEM_PAGES_DEFAULT ? MEM_PAGES_NONE : op.pages;
+	s.pages = op.m.pages == MEM_PAGES_DEFAULT ? MEM_PAGES_NONE : op.m.pages;
 	s.page = mem_pages_size(s.pages);
-	if (op.max == 0)
-		op.max = s.page > mem_pagesize() ? 1ULL << 30 : 64ULL << 20;
-	if (op.max < 16 * (uint64_t)s.page) {
+	if (op.m.max == 0)
+		op.m.max = s.page > mem_pagesize() ? 1ULL << 30 : 64ULL << 20;
+	if (op.m.max < 16 * (uint64_t)s.page) {
 		util_err("bad -M: at least 16 pages (%llu bytes)",
 			 16ULL * (unsigned long long)s.page);
 		return EXIT_USAGE;
 	}
-	page_bytes = mem_pages_require(op.pages, op.max);
-	if (search(&s, &o, (size_t)(op.max / s.page), &lo) != 0)
+	page_bytes = mem_pages_require(op.m.pages, op.m.max);
+	if (search(&s, &o, (size_t)(op.m.max / s.page), &lo) != 0)
 		return EXIT_FAILED;
 	/* The cost: the difference at twice the reach; a noisy machine can
 	 * hide it in one try. */
@@ -277,7 +264,7 @@ main(int argc, char **argv)
 	}
 	if (report_tlb(lo, op.cost, diff) != 0)
 		return EXIT_FAILED;
-	if (op.pages != MEM_PAGES_DEFAULT)
+	if (op.m.pages != MEM_PAGES_DEFAULT)
 		report_derived("page size", "bytes", (double)page_bytes,
 			       (double)page_bytes);
 	return 0;
