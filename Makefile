@@ -156,6 +156,7 @@ LIB_MODULES := \
 	lib_opts \
 	lib_parallel \
 	lib_parallel_threads \
+	lib_params \
 	lib_party \
 	lib_peer \
 	lib_polled \

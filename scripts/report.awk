@@ -245,9 +245,9 @@ phase == "json" && /^\{/ {
 	prog = jstr("program"); m = jstr("metric"); size = jnum("size_bytes"); v = jnum("value")
 	if (size == "" || v == "" || length(size) > 15)
 		next
-	if (prog == "lat_mem_rd" && m ~ /^stride=[0-9]+$/ && length(m) < 17) {
+	if (prog == "lat_mem_rd" && m ~ /^(random )?stride=[0-9]+$/ && length(m) < 24) {
 		k = "lat"
-		s = index($0, "\"-t\"") ? "random" : "stride " substr(m, 8)
+		s = m ~ /^random/ || index($0, "\"-t\"") ? "random" : "stride " substr(m, 8)
 	} else if (prog == "bw_mem" && m ~ /^[a-z_]+$/ && length(m) < 20) {
 		k = "bw"; s = m
 	} else

@@ -43,6 +43,7 @@
  *   lib_report   report_  the classic lines and the JSON records
  *   lib_json     json_    a record's pieces: exact numbers, params, the
  *                         run's context
+ *   lib_params   params_  a command line's parameters for the records
  *   lib_bw       bw_      bw_mem's kernels (lib_bw_classic: lmbench's)
  *   lib_sweep    sweep_   cache's sweep of sizes
  *   lib_threads  thr_     CPU lists, pinned teams of threads
@@ -91,6 +92,7 @@
 #include "lib_task.h"
 #include "lib_report.h"
 #include "lib_json.h"
+#include "lib_params.h"
 #include "lib_bw.h"
 #include "lib_sweep.h"
 #include "lib_share.h"

@@ -9,6 +9,7 @@
 #include "lib_clock.h"
 #include "lib_harness.h"
 #include "lib_opts.h"
+#include "lib_params.h"
 #include "lib_report.h"
 #include "lib_sched.h"
 #include "lib_super.h"
@@ -33,6 +34,7 @@ int
 bench_begin(int argc, char **argv, const struct bench_prog *p,
             struct bench_opts *o)
 {
+	char params[256];
 	int rc, n;
 
 	util_set_progname(argc > 0 ? argv[0] : NULL);
@@ -52,6 +54,8 @@ bench_begin(int argc, char **argv, const struct bench_prog *p,
 	n = argc - rc;
 	if (n < p->min_operands || (p->max_operands >= 0 && n > p->max_operands))
 		bench_usage(p);
+	params_line(argc, argv, p->usage, rc, params, sizeof(params));
+	report_set_params(params);
 	if (bench_check_env() != 0)
 		exit(EXIT_USAGE);
 	return rc;

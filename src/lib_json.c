@@ -114,22 +114,52 @@ param(FILE *f, const char *w, size_t len, const char *eq, const char *sep)
 		json_string(f, val);
 }
 
-void
-json_params(FILE *f, const char *metric)
+/* Does words hold a word "KEY=..." for the key of the klen bytes at k? */
+static int
+has_key(const char *words, const char *k, size_t klen)
 {
-	const char *p = metric, *sep = ",\"params\":{";
+	const char *p = words;
+
+	while (*p != '\0') {
+		size_t len = strcspn(p, " ");
+
+		if (len > klen && strncmp(p, k, klen) == 0 && p[klen] == '=')
+			return 1;
+		p += len;
+		p += strspn(p, " ");
+	}
+	return 0;
+}
+
+/* The KEY=VALUE words of words as members (but those whose key skip
+ * holds), *sep before each: ",\"params\":{" first, then ",". */
+static void
+params_of(FILE *f, const char *words, const char *skip, const char **sep)
+{
+	const char *p = words;
 
 	while (*p != '\0') {
 		size_t len = strcspn(p, " ");
 		const char *eq = memchr(p, '=', len);
 
-		if (eq != NULL && eq > p && (size_t)(eq - p) + 1 < len) {
-			param(f, p, len, eq, sep);
-			sep = ",";
+		if (eq != NULL && eq > p && (size_t)(eq - p) + 1 < len &&
+		    (skip == NULL || !has_key(skip, p, (size_t)(eq - p)))) {
+			param(f, p, len, eq, *sep);
+			*sep = ",";
 		}
 		p += len;
 		p += strspn(p, " ");
 	}
+}
+
+void
+json_params(FILE *f, const char *metric, const char *extra)
+{
+	const char *sep = ",\"params\":{";
+
+	params_of(f, metric, NULL, &sep);
+	if (extra != NULL)
+		params_of(f, extra, metric, &sep);
 	if (*sep == ',' && sep[1] == '\0')
 		fputc('}', f);
 }

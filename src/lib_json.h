@@ -21,9 +21,11 @@ void json_number(FILE *f, double v);
  * "stride=128") as ,"params":{...}: the value a number where it is one
  * (a size with its k/m/g suffix in bytes), else a string; known keys
  * named with their unit (stride_bytes, size_bytes, processes, jobs,
- * work_us).  Nothing when the metric has no such word.
+ * work_us).  Then the words of extra (the command line's parameters,
+ * params_line), a key the metric already gave left out.  Nothing when
+ * neither has such a word.
  */
-void json_params(FILE *f, const char *metric);
+void json_params(FILE *f, const char *metric, const char *extra);
 /*
  * The fields of a run's context record after its program and args:
  * ,"host":...,"start_utc":...,"suite_version":...,"cpu_model":...,

@@ -26,6 +26,7 @@
 /* The program's arguments, set once by bench_start. */
 static int saved_argc;
 static char **saved_argv;
+static char saved_params[256]; /* params_line's words, set once at the start */
 
 
 void
@@ -91,6 +92,12 @@ report_context(void)
 	fputs(",\"type\":\"context\"", rec.f);
 	json_context(rec.f);
 	record_close(&rec);
+}
+
+void
+report_set_params(const char *params)
+{
+	snprintf(saved_params, sizeof(saved_params), "%s", params);
 }
 
 int
@@ -194,7 +201,7 @@ report_record(const struct bench_result *r, const struct report_fig *fig,
 	json_string(f, metric);
 	if (size_bytes >= 0)
 		fprintf(f, ",\"size_bytes\":%.0f", size_bytes);
-	json_params(f, metric);
+	json_params(f, metric, saved_params);
 	fputs(",\"unit\":", f);
 	json_string(f, unit);
 	fputs(",\"value\":", f);

@@ -13,6 +13,9 @@
 
 /* The program's arguments, for the records (bench_start gives them). */
 void report_set_args(int argc, char **argv);
+/* The command line's parameters as "KEY=VALUE" words (params_line):
+ * every record's params take them after the metric's own. */
+void report_set_params(const char *params);
 /* With LMBENCH_JSON set, the run's context record: the program, its
  * arguments, "type":"context" and the machine and build (json_context). */
 void report_context(void);

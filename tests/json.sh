@@ -208,6 +208,15 @@ if command -v jq >/dev/null; then
 	if [ "$got" = "0 2" ]; then ok; else not_ok "jq: lat_ctx params: $got"; fi
 	got=$(jq -r -s '[.[] | select(.program == "lat_mem_rd" and .metric)][0] | "\(.params.stride_bytes) \(.size_bytes) \(.samples | map(type) | unique | join(","))"' "$T_TMP/all")
 	if [ "$got" = "64 512 number" ]; then ok; else not_ok "jq: lat_mem_rd stride, size and samples: $got"; fi
+	# The command line's parameters, typed: a mode, a message size.
+	got=$(jq -r -s '[.[] | select(.program == "lat_syscall" and .metric)][0].params.mode' "$T_TMP/all")
+	if [ "$got" = "null" ] && jq -e -s '[.[] | select(.program == "lat_syscall" and .metric)][0].params | has("mode")' "$T_TMP/all" >/dev/null; then ok; else
+		not_ok "jq: lat_syscall params.mode: $got"
+	fi
+	got=$(jq -r -s '[.[] | select(.program == "bw_mem" and .metric)][0].params.mode' "$T_TMP/all")
+	if [ "$got" = "rd" ]; then ok; else not_ok "jq: bw_mem params.mode: $got"; fi
+	got=$(jq -r -s '[.[] | select(.program == "lat_tcp" and .metric)][0].params | "\(.port | type)"' "$T_TMP/all")
+	if [ "$got" = "number" ]; then ok; else not_ok "jq: lat_tcp params.port: $got"; fi
 else
 	echo "json: jq checks skipped: jq is not installed (Debian: jq)"
 fi

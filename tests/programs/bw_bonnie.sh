@@ -26,8 +26,8 @@ fi
 if [ -z "$(ls -A "$T_TMP/bon")" ]; then ok; else not_ok "bw_bonnie -D left files: $(ls -A "$T_TMP/bon")"; fi
 # The JSON records: each phase's rate with its samples, and its %CPU.
 LMBENCH_JSON=$T_TMP/bon.json "$BUILD/bw_bonnie" -f -x 2 -s 1m -n 50 "$T_TMP/bon" 2>/dev/null
-if [ "$(grep -c '"metric":"Bonnie [a-z ]*","size_bytes":1048576,"unit":"\(MB\|1\)/s",.*"samples":\[[0-9.e+]*,[0-9.e+]*\]' "$T_TMP/bon.json")" -eq 4 ] &&
-	[ "$(grep -c '"metric":"Bonnie [a-z ]* %CPU","size_bytes":1048576,"unit":"%","value":' "$T_TMP/bon.json")" -eq 4 ]; then ok; else
+if [ "$(grep -c '"metric":"Bonnie [a-z ]*","size_bytes":1048576,\("params":{[^}]*},\)\?"unit":"\(MB\|1\)/s",.*"samples":\[[0-9.e+]*,[0-9.e+]*\]' "$T_TMP/bon.json")" -eq 4 ] &&
+	[ "$(grep -c '"metric":"Bonnie [a-z ]* %CPU","size_bytes":1048576,\("params":{[^}]*},\)\?"unit":"%","value":' "$T_TMP/bon.json")" -eq 4 ]; then ok; else
 	not_ok "bw_bonnie records: $(head -c 600 "$T_TMP/bon.json")"; fi
 usage_checks bw_bonnie "$T_TMP/bon" extra
 bad bw_bonnie 2 -s 0

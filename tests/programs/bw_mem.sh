@@ -23,7 +23,7 @@ bad bw_mem 1 100g rd
 # Structured records: one JSON line per result with every sample.
 LMBENCH_JSON=- run_prog "$BUILD/bw_mem" -N 3 -P 2 1m rd
 expect_rc 0 "LMBENCH_JSON=- bw_mem -P 2"
-if grep -q '^{"schema":2,"program":"bw_mem","args":\["-N","3","-P","2","1m","rd"\],"metric":"rd","size_bytes":1048576,"unit":"MB/s",' "$T_TMP/out" &&
+if grep -q '^{"schema":2,"program":"bw_mem","args":\["-N","3","-P","2","1m","rd"\],"metric":"rd","size_bytes":1048576,"params":{"mode":"rd"},"unit":"MB/s",' "$T_TMP/out" &&
 	[ "$(grep '"metric"' "$T_TMP/out" | sed -e 's/.*"samples":\[//' -e 's/\].*//' | tr ',' '\n' | grep -c .)" -eq 6 ] &&
 	grep -q '"statistic":"median"' "$T_TMP/out" && grep -q '"parallel":2' "$T_TMP/out"; then
 	ok

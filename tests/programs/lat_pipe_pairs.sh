@@ -10,8 +10,14 @@ fi
 # CPU i modulo the CPUs) share it, so each takes well over one and a half
 # times as long as one pair alone (the ends only, never neighbours).
 if [ -z "$EMULATED" ]; then
+	# (Up to three tries: a busy neighbour during the one pair alone
+	# inflates it.)
 	many=$((4 * $(nproc)))
-	run_prog "$BUILD/lat_pipe_pairs" -N 5 1 "$many"
+	for _ in 1 2 3; do
+		run_prog "$BUILD/lat_pipe_pairs" -N 5 1 "$many"
+		if [ "$RC" -eq 0 ] && awk -v m="$many" '$1 == 1 && NF == 2 { a = $2 } $1 == m && NF == 2 { b = $2 }
+			END { exit !(a > 0 && b > 1.5 * a) }' "$T_TMP/err"; then break; fi
+	done
 	if [ "$RC" -eq 0 ] && awk -v m="$many" '$1 == 1 && NF == 2 { a = $2 } $1 == m && NF == 2 { b = $2 }
 		END { exit !(a > 0 && b > 1.5 * a) }' "$T_TMP/err"; then ok; else
 		not_ok "lat_pipe_pairs: $many pairs not over 1.5 times 1 pair: $(grep -v warning "$T_TMP/err" | tr '\n' ' ')"

@@ -5,6 +5,7 @@
 
 #include "lib_harness.h"
 #include "lib_opts.h"
+#include "lib_params.h"
 #include "check.h"
 
 /* The getopt string of a usage line. */
@@ -94,9 +95,20 @@ main(void)
 		CHECK(seen_c == 'm' && seen_arg != NULL && strcmp(seen_arg, "1k") == 0);
 	}
 	{
-		char *av[] = { "prog", "-h", NULL };
+		/* --help, -h and --version are answered (and opts_parse
+		 * exits) before getopt; a value "-h" is a value. */
+		char *help[] = { "prog", "-N", "3", "--help", NULL };
+		char *ver[] = { "prog", "--version", NULL };
+		char *verx[] = { "prog", "--version", "x", NULL };
+		char *val[] = { "prog", "-m", "-h", "server", NULL };
+		char *after[] = { "prog", "cmd", "-h", NULL };
 
-		CHECK(parse("[-N <n>]", 0, &o, 2, av) == -2);
+		CHECK(opts_standard(4, help, "[-N <n>]", NULL, 0) == 1);
+		CHECK(opts_standard(2, ver, "[-N <n>]", NULL, 0) == 1);
+		CHECK(opts_standard(3, verx, "[-N <n>]", NULL, 0) == -1);
+		CHECK(opts_standard(4, val, "[-m <message size>] server", NULL,
+		                    0) == 0);
+		CHECK(opts_standard(3, after, "cmdline...", NULL, 1) == 0);
 	}
 	{
 		char *av[] = { "prog", "-N", "0", NULL };
@@ -114,6 +126,22 @@ main(void)
 
 		CHECK(parse("[-N <n>] cmdline...", 1, &o, 5, av) == 3);
 		CHECK(o.repetitions == 2);
+	}
+	{
+		/* The records' typed parameters from a parsed command line. */
+		char *av[] = { "prog", "-m", "64k", "-p", "8000", "-N", "3",
+			       "rd", NULL };
+		char out[128];
+
+		params_line(8, av, "[-m <message size>] [-p <port>] "
+		            "[-N <repetitions>] rd|wr|cp", 7, out, sizeof(out));
+		CHECK(strcmp(out, "message_bytes=64k port=8000 mode=rd") == 0);
+		params_line(8, av, "[-m <message size>] [-p <port>] "
+		            "[-N <repetitions>] size", 7, out, sizeof(out));
+		CHECK(strcmp(out, "message_bytes=64k port=8000") == 0);
+		params_line(8, av, "[-m <message size>] [-p <port>] "
+		            "[-N <repetitions>] rd|wr", 7, out, 10);
+		CHECK(out[0] == '\0'); /* too long: none, not half */
 	}
 	return check_done("test_opts");
 }
