@@ -2,17 +2,20 @@
 # lat_mem_load: its smoke cases, sourced by tests/smoke.sh
 LML_RE='^("lat_mem_load .*|"idle [0-9]+\.[0-9]{3}|"delay ns MB/s|[0-9]+ [0-9]+\.[0-9]{3} [0-9]+\.[0-9]{2})$'
 if [ "$(nproc)" -ge 2 ]; then
-	# Two ends of a sweep: the loaded latency at delay 0 is above the
-	# idle one, and the traffic's bandwidth at delay 0 is above that at
-	# the longest delay (the ends, not neighbours: a noisy shared
+	# Two ends of a sweep: the traffic's bandwidth at delay 0 is above
+	# that at the longest delay (the ends, not neighbours: a noisy shared
 	# machine may swap neighbours, not a 0-turn pause and a 200000-turn
-	# one, about a fortieth of the bandwidth).  Rerun once on a busy
-	# spell.
-	for _ in 1 2; do
+	# one, about a fortieth of the bandwidth), and the loaded latency at
+	# delay 0 is not below the idle one.  Not "above" by a margin: with
+	# two vCPUs the load is one thread, which on a large host's memory
+	# system can move the chase's latency by less than the noise (CI
+	# saw 168.3 loaded against 172.7 ns idle), so 10 % below is the
+	# limit.  Up to three tries on a busy spell.
+	for _ in 1 2 3; do
 		run_prog "$BUILD/lat_mem_load" -N 3 -M 16m -D 0,200000
 		idle=$(awk '/^"idle/ { print $2 }' "$T_TMP/err")
 		verdict=$(awk -v idle="${idle:-0}" '/^0 / { l0 = $2; b0 = $3 } /^200000 / { b1 = $3 }
-			END { print (l0 > idle && b0 > b1) ? "ok" : "idle " idle " loaded " l0 " MB/s " b0 " > " b1 "?" }' "$T_TMP/err")
+			END { print (l0 > 0.9 * idle && b0 > b1) ? "ok" : "idle " idle " loaded " l0 " MB/s " b0 " > " b1 "?" }' "$T_TMP/err")
 		[ "$verdict" = ok ] && break
 	done
 	if [ "$verdict" = ok ]; then ok; else not_ok "lat_mem_load sweep ends: $verdict"; fi
