@@ -190,22 +190,6 @@ cpuinfo(const char *key, char *out, size_t len)
 	return found;
 }
 
-/* One line of a sysfs file, without its newline: 1, or 0 when absent. */
-static int
-sysfs_line(const char *path, char *out, size_t len)
-{
-	FILE *f = fopen(path, "r");
-	int ok;
-
-	if (f == NULL)
-		return 0;
-	ok = fgets(out, (int)len, f) != NULL;
-	fclose(f);
-	if (ok)
-		out[strcspn(out, "\n")] = '\0';
-	return ok && *out != '\0';
-}
-
 /* ,"caches":{"L1d":49152,...} from cpu0's sysfs cache directories. */
 static void
 caches(FILE *f)
@@ -222,17 +206,17 @@ caches(FILE *f)
 
 		snprintf(path, sizeof(path),
 		         "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
-		if (!sysfs_line(path, level, sizeof(level)))
+		if (util_first_line(path, level, sizeof(level)) != 0 || !*level)
 			break;
 		snprintf(path, sizeof(path),
 		         "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
-		if (!sysfs_line(path, type, sizeof(type)))
+		if (util_first_line(path, type, sizeof(type)) != 0 || !*type)
 			continue;
 		snprintf(path, sizeof(path),
 		         "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
 		/* sysfs says "48K": kibibytes (K and M are powers of two
 		 * here, unlike the suite's own size suffixes). */
-		if (!sysfs_line(path, size, sizeof(size)))
+		if (util_first_line(path, size, sizeof(size)) != 0 || !*size)
 			continue;
 		kb = strtoull(size, &end, 10);
 		if (end == size)

@@ -320,7 +320,7 @@ sysfs_cache(int i, const char *name, char *text, size_t len)
 
 	snprintf(path, sizeof(path),
 	         "/sys/devices/system/cpu/cpu0/cache/index%d/%s", i, name);
-	return mem_first_line(path, text, len);
+	return util_first_line(path, text, len);
 }
 
 uint64_t

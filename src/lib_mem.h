@@ -57,9 +57,6 @@ void mem_pages_note(char *placement, size_t len, enum mem_pages pages,
 size_t mem_pages_maplen(size_t len, enum mem_pages pages);
 void *mem_pages_map(size_t len, enum mem_pages pages);
 void mem_pages_advise(void *p, size_t len, enum mem_pages pages);
-/* The first line of a file (sysfs), without its newline, in text; 0,
- * or -1 where there is none. */
-int mem_first_line(const char *path, char *text, size_t len);
 /* Bytes of memory the system reports available (MemAvailable). */
 uint64_t mem_available(void);
 /* The system page size. */

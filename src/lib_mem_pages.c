@@ -58,22 +58,6 @@ meminfo(const char *key)
 	return v;
 }
 
-int
-mem_first_line(const char *path, char *text, size_t len)
-{
-	FILE *f = fopen(path, "r");
-	int rc = 0;
-
-	text[0] = '\0';
-	if (f == NULL)
-		return -1;
-	if (fgets(text, (int)len, f) == NULL)
-		rc = -1;
-	fclose(f);
-	text[strcspn(text, "\n")] = '\0';
-	return rc;
-}
-
 size_t
 mem_pages_size(enum mem_pages pages)
 {
@@ -82,7 +66,7 @@ mem_pages_size(enum mem_pages pages)
 
 	if (pages == MEM_PAGES_HUGE)
 		v = meminfo("Hugepagesize:") * 1024;
-	else if (pages == MEM_PAGES_THP && mem_first_line(THP_SIZE, text,
+	else if (pages == MEM_PAGES_THP && util_first_line(THP_SIZE, text,
 	                                              sizeof(text)) == 0)
 		v = strtoull(text, NULL, 10);
 	if (pages == MEM_PAGES_THP && v == 0)
@@ -207,7 +191,7 @@ refusal(enum mem_pages pages, uint64_t bytes, char *why, size_t len)
 	uint64_t h = mem_pages_size(pages), free_pages;
 
 	if (pages == MEM_PAGES_THP) {
-		if (mem_first_line(THP_ENABLED, text, sizeof(text)) != 0)
+		if (util_first_line(THP_ENABLED, text, sizeof(text)) != 0)
 			return "transparent huge pages: not in this kernel (no "
 			       THP_ENABLED ")";
 		if (strstr(text, "[never]") != NULL)

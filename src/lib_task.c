@@ -24,22 +24,6 @@
  * programs) when a limit is shared with the whole system. */
 #define TASK_MARGIN 64
 
-/* The start of the file at path into buf, a string; 0, or -1 when it
- * cannot be read. */
-static int
-first_line(const char *path, char *buf, size_t len)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t got;
-
-	if (fd < 0)
-		return -1;
-	got = read(fd, buf, len - 1);
-	close(fd);
-	buf[got > 0 ? got : 0] = '\0';
-	return got > 0 ? 0 : -1;
-}
-
 /* The number that starts s; 0 when there is none. */
 static uint64_t
 leading_u64(const char *s)
@@ -59,7 +43,7 @@ sysctl_u64(const char *name)
 	char path[96], line[64];
 
 	snprintf(path, sizeof(path), "/proc/sys/kernel/%s", name);
-	return first_line(path, line, sizeof(line)) == 0 ? leading_u64(line)
+	return util_first_line(path, line, sizeof(line)) == 0 ? leading_u64(line)
 	                                                  : 0;
 }
 
@@ -71,7 +55,7 @@ tasks_now(void)
 	char line[128];
 	const char *slash;
 
-	if (first_line("/proc/loadavg", line, sizeof(line)) != 0)
+	if (util_first_line("/proc/loadavg", line, sizeof(line)) != 0)
 		return 0;
 	slash = strchr(line, '/');
 	return slash != NULL ? leading_u64(slash + 1) : 0;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lib_topo.h"
+#include "lib_util.h"
 
 /* How much a pair sharing cache level `level` (0: none known) is wanted
  * for CROSS: two cores that share a cache (the lowest such level), then
@@ -82,20 +83,6 @@ parse_cpulist(const char *s, cpu_set_t *set)
 	return 0;
 }
 
-/* The first line of a sysfs file into buf; -1 when it cannot be read. */
-static int
-read_line(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "r");
-	int ok;
-
-	if (f == NULL)
-		return -1;
-	ok = fgets(buf, (int)len, f) != NULL;
-	fclose(f);
-	return ok ? 0 : -1;
-}
-
 void
 topo_cache_levels(int n, const int *ids, int *lv)
 {
@@ -110,14 +97,14 @@ topo_cache_levels(int n, const int *ids, int *lv)
 			snprintf(path, sizeof(path),
 			         "/sys/devices/system/cpu/cpu%d/cache/index%d/level",
 			         ids[i], x);
-			if (read_line(path, buf, sizeof(buf)) != 0)
+			if (util_first_line(path, buf, sizeof(buf)) != 0)
 				break;
 			level = (int)strtol(buf, NULL, 10);
 			snprintf(path, sizeof(path),
 			         "/sys/devices/system/cpu/cpu%d/cache/index%d/"
 			         "shared_cpu_list",
 			         ids[i], x);
-			if (level <= 0 || read_line(path, buf, sizeof(buf)) != 0 ||
+			if (level <= 0 || util_first_line(path, buf, sizeof(buf)) != 0 ||
 			    parse_cpulist(buf, &set) != 0)
 				continue;
 			for (j = 0; j < n; j++)

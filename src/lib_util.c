@@ -323,3 +323,19 @@ util_sibling(const char *name, char *path, size_t len)
 	}
 	return 0;
 }
+
+int
+util_first_line(const char *path, char *text, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	int rc = 0;
+
+	text[0] = '\0';
+	if (f == NULL)
+		return -1;
+	if (fgets(text, (int)len, f) == NULL)
+		rc = -1;
+	fclose(f);
+	text[strcspn(text, "\n")] = '\0';
+	return rc;
+}

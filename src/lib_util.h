@@ -58,6 +58,10 @@ int util_env_double(const char *name, double *out);
 /* Read or write exactly n bytes (retrying short transfers and EINTR).
  * Return n, fewer at end of file (reads), or -1 on error. */
 ssize_t util_readn(int fd, void *buf, size_t n);
+/* The first line of the file at path (a sysfs or /proc file) into text
+ * (len bytes), without its newline; 0, or -1 (text "") when it cannot
+ * be read. */
+int util_first_line(const char *path, char *text, size_t len);
 ssize_t util_writen(int fd, const void *buf, size_t n);
 
 /* The program `name` in the directory of this program's executable,
