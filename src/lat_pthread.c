@@ -5,9 +5,9 @@
  * Modes:
  *   mutex   -t threads (default 1: uncontended) each run the same loop
  *           at once, as sysbench mutex does: pick one of -m mutexes
- *           (default 1) with a cheap random step, lock it, add one to
- *           its counter, unlock it.  Every thread does the iterations
- *           of an interval; the figure is nanoseconds per lock+unlock
+ *           (default 1: no pick) by xorshift, lock it, add one to its
+ *           counter, unlock it.  Every thread does an interval's
+ *           iterations; the figure is nanoseconds per lock+unlock
  *           within one thread (all the threads' together take the same
  *           wall time).  "Mutex lock+unlock threads=1 mutexes=1"
  *   create  pthread_create of a thread that returns at once, then
@@ -79,12 +79,17 @@ struct state {
 	struct copy_ctx *cx;
 };
 
-/* n lock+unlock pairs, each on a mutex chosen by xorshift. */
+/* n lock+unlock pairs, on a mutex chosen by xorshift unless one. */
 static void
 lock_loop(struct state *s, uint64_t n, uint32_t *seed)
 {
 	uint32_t x = *seed;
 
+	for (struct lock *one = s->locks; s->mutexes == 1 && n > 0; n--) {
+		pthread_mutex_lock(&one->m);
+		one->count++;
+		pthread_mutex_unlock(&one->m);
+	}
 	while (n-- > 0) {
 		struct lock *l;
 
@@ -235,9 +240,8 @@ cleanup(void *sp)
 	s->started = 0;
 	free(s->slots);
 	s->slots = NULL;
-	if (s->locks != NULL)
-		for (k = 0; k < s->mutexes; k++)
-			pthread_mutex_destroy(&s->locks[k].m);
+	for (k = 0; s->locks != NULL && k < s->mutexes; k++)
+		pthread_mutex_destroy(&s->locks[k].m);
 	free(s->locks);
 	s->locks = NULL;
 }
@@ -378,14 +382,14 @@ main(int argc, char **argv)
 	o.helpers = m->run == run_mutex ? s.threads - 1 : m->run == run_futex;
 	if (bench_run(&d, &o, &r) != 0)
 		return EXIT_FAILED;
-	snprintf(label, sizeof(label), "%s", m->label);
-	f.per_iter = m->per_iter;
 	if (m->run == run_mutex)
 		snprintf(label, sizeof(label), "%s threads=%d mutexes=%d",
 		         m->label, s.threads, s.mutexes);
-	else
+	else {
+		snprintf(label, sizeof(label), "%s", m->label);
 		f = (struct report_fig){ label, "us", REPORT_US, m->per_iter,
 			                 -1, 0 };
+	}
 	rc = report_measured(&r, &f, &v);
 	if (rc == 0)
 		rc = m->run == run_mutex

@@ -344,21 +344,32 @@ placement(char *buf, size_t len, const struct party_tab *tabs, int ncopies)
 	return moved;
 }
 
+/* Children the policy left where the scheduler puts them (lat_msg's
+ * workers): a crowd, on as many CPUs as it likes by design. */
+static int
+crowd(const struct party *p)
+{
+	return p->helper == PARTY_CHILD && p->asked < 0;
+}
+
 /* The record's placement, and one line on stderr when a party that the
  * policy placed, or any party of a measurement with several, was seen
- * on more than one CPU during the timed intervals. */
+ * on more than one CPU during the timed intervals (an unplaced crowd of
+ * children is recorded, never warned about, nor counted as a party). */
 void
 party_report(char *buf, size_t len, const struct party_tab *tabs,
              int ncopies)
 {
 	char name[32], v[256], line[512];
 	size_t used = 0;
-	int i, placed = 0;
+	int i, placed = 0, parties = 0;
 
 	if (placement(buf, len, tabs, ncopies) == 0)
 		return;
+	for (i = 0; i < tabs[0].n; i++)
+		parties += !crowd(&tabs[0].p[i]);
 	for (i = 0; i < tabs[0].n; i++) {
-		if (!party_moved(tabs, ncopies, i))
+		if (!party_moved(tabs, ncopies, i) || crowd(&tabs[0].p[i]))
 			continue;
 		placed |= tabs[0].p[i].asked >= 0;
 		party_name(name, sizeof(name), &tabs[0], i);
@@ -369,7 +380,7 @@ party_report(char *buf, size_t len, const struct party_tab *tabs,
 			append(line, sizeof(line), &used, " (placed on %d)",
 			       tabs[0].p[i].asked);
 	}
-	if (placed || tabs[0].n > 1)
+	if (used > 0 && (placed || parties > 1))
 		util_err("warning: moved between CPUs during the timed "
 		         "intervals (LMBENCH_SCHED %s): %s; the figure mixes "
 		         "placements",

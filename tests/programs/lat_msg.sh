@@ -20,6 +20,10 @@ if [ -z "$EMULATED" ]; then
 		END { exit !(a > 0 && b > 2 * a) }' "$T_TMP/err"; then ok; else
 		not_ok "lat_msg: 8 groups not over twice 1 group: $(grep -v warning "$T_TMP/err" | tr '\n' ' ')"
 	fi
+	# its workers are unplaced by design (DEFAULT): recorded, no warning
+	if grep -q 'warning: moved between CPUs' "$T_TMP/err"; then
+		not_ok "lat_msg: warned that its unplaced workers moved: $(grep warning "$T_TMP/err" | head -n 1)"
+	else ok; fi
 fi
 usage_checks lat_msg
 bad lat_msg 2 0
