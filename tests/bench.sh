@@ -230,7 +230,9 @@ pp=$((port + 3))
 echo x >"$T_TMP/cv.file"
 # The figures: "COMMAND|AWK" lines, the awk printing "LABEL<tab>VALUE"
 # for each figure of the command's output ($B: the build, $F: a file,
-# $S: the loopback client's prefix).
+# $S: the loopback client's prefix, $P the bare loops).  The bare loops'
+# rows are the machine's own noise: no figure is steadier than the bare
+# loop of its kind in the same rounds.
 cv_figures() {
 	cat <<'EOF'
 $B/lat_syscall -N 5 null|/^Simple syscall:/ { print "proc null call\t" $3 }
@@ -261,6 +263,11 @@ $B/bw_mem -N 5 32m rd|NF >= 2 { print "mem bw_mem 32m rd (MB/s)\t" $2 }
 $B/bw_mem -N 5 32m wr|NF >= 2 { print "mem bw_mem 32m wr (MB/s)\t" $2 }
 $B/bw_mem -N 5 32m cp|NF >= 2 { print "mem bw_mem 32m cp (MB/s)\t" $2 }
 $B/bw_mem -N 5 32m bcopy|NF >= 2 { print "mem bw_mem 32m bcopy (MB/s)\t" $2 }
+$P getppid 1000000|NF { print "(bare) getppid loop\t" $1 }
+taskset -c $first perf bench sched pipe -l 50000|/usecs.op/ { print "(bare) perf pipe, 1 CPU\t" $1 }
+taskset -c $first $P tcprtt 1|NF { print "(bare) TCP ping-pong, 1 CPU\t" $1 }
+$P chase 64|NF { print "(bare) chase 64M (ns)\t" $1 }
+$P read 33554432|NF { print "(bare) read loop 32M (MB/s)\t" $1 }
 EOF
 }
 i=0
@@ -269,7 +276,7 @@ for prog in lat_tcp lat_udp lat_connect bw_tcp; do
 	i=$((i + 1))
 done
 # shellcheck disable=SC2034 # read by the eval of each figure's command
-B=$BUILD F=$T_TMP/cv.file S="env LMBENCH_SCHED=SAME taskset -c $first"
+B=$BUILD F=$T_TMP/cv.file S="env LMBENCH_SCHED=SAME taskset -c $first" P=$PEER
 : >"$T_TMP/cv.all"
 : >"$T_TMP/cv.cross"
 t0=$(date +%s)
