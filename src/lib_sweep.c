@@ -182,6 +182,57 @@ sweep_refine(struct sweep *w)
 	}
 }
 
+/* Whether L1 or L2 came out more than a step off the size stated. */
+static int
+off_stated(const struct sweep *w, const uint64_t *stated)
+{
+	int k;
+
+	for (k = 0; k < 2 && k < w->nlev; k++) {
+		double r = (double)w->lv[k].size / (double)stated[k];
+
+		if (stated[k] != 0 && (r < 0.8 || r > 1.25))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether size lies within an octave of level k's measured or stated
+ * end. */
+static int
+near_level(const struct sweep *w, const uint64_t *stated, int k, size_t size)
+{
+	double a = (double)w->lv[k].size, b = (double)stated[k];
+	double lo = a < b ? a : b, hi = a < b ? b : a;
+
+	return (double)size > lo / 2 && (double)size <= 2 * hi;
+}
+
+int
+sweep_retry_busy(struct sweep *w, const uint64_t *stated, double busy)
+{
+	const struct timespec half = { 0, 500000000 };
+	size_t ends[6];
+	int round, i, k;
+
+	for (round = 0; round < 3 && busy >= BUSY && off_stated(w, stated);
+	     round++) {
+		nanosleep(&half, NULL);
+		for (i = 0; i < w->n && w->sizes[i] <= ((size_t)16 << 20); i++)
+			for (k = 0; k < 2 && k < w->nlev; k++)
+				if (stated[k] != 0 &&
+				    near_level(w, stated, k, w->sizes[i])) {
+					if (relook(w, w->sizes[i], &w->grp[0][i]) != 0 ||
+					    relook(w, w->sizes[i], &w->grp[1][i]) != 0)
+						return -1;
+					break;
+				}
+		sweep_merge(w);
+		(void)sweep_agree(w, ends);
+	}
+	return round;
+}
+
 void
 sweep_warn_unsure(const struct sweep *w, double busy)
 {

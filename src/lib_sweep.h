@@ -42,6 +42,16 @@ int sweep_all(struct sweep *w);
  * both together agree (w->sure), eight at most. */
 int sweep_refine(struct sweep *w);
 
+/* On a busy machine (others took `busy` of a CPU, 0.25 counting as
+ * busy) whose neighbours made L1 or L2 come out more than a step off
+ * the size the system states (stated[L - 1]), the sizes within an
+ * octave of either end looked at again, up to three rounds half a
+ * second apart, each keeping the faster look: a quiet spell between
+ * shows the level whole.  The stated size only steers where to look;
+ * what is printed stays what was measured.  The rounds run, or -1 after
+ * a message. */
+int sweep_retry_busy(struct sweep *w, const uint64_t *stated, double busy);
+
 /* The warnings between cache's levels and memory (so that the output
  * still opens with L1 and ends with memory): levels unsure, a busy
  * machine (others took `busy` of a CPU, 0.25 counting as busy). */
