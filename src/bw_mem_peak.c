@@ -152,7 +152,7 @@ main(int argc, char **argv)
 		.min_operands = 0, .max_operands = -1,
 		.option = option, .ctx = &p,
 	};
-	struct bench_opts o;
+	static struct bench_opts o; /* p.id points into it */
 	struct load_kind k[MAX_KINDS];
 	const int *all;
 	char list[200], place[512];

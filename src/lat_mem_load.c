@@ -288,7 +288,7 @@ run(struct opts *p, int reps)
 int
 main(int argc, char **argv)
 {
-	struct bench_opts o;
+	static struct bench_opts o; /* p.id points into it */
 	static struct opts p;
 	const struct bench_prog prog = {
 		.usage = USAGE, .help = help, .option = option, .ctx = &p
