@@ -280,7 +280,7 @@ phase(struct state *s, const struct bench_desc *d, struct bench_opts *o,
 		report_emit(&r, &fig, v, "%s: %.2f %s %.0f %%CPU\n", ph->name,
 		            v, seek ? "seeks/sec" : "MB/sec", cpu);
 		snprintf(metric, sizeof(metric), "%s %%CPU", ph->name);
-		report_derived(metric, "%", (double)s->size, cpu);
+		report_derived(&o->id, metric, "%", (double)s->size, cpu);
 	}
 	bench_result_free(&r);
 	return rc;

@@ -35,6 +35,7 @@ struct opts {
 	int cpus[THR_MAX_CPUS]; /* -C; ncpus 0: every allowed CPU */
 	int ncpus;
 	uint64_t size;          /* -M; 0: the default */
+	const struct bench_ident *id; /* the run, for the records */
 };
 
 static int
@@ -91,7 +92,7 @@ measure(const struct opts *p, const struct load_kind *k, int reps,
 		return -1;
 	f.size_bytes = (double)size;
 	nanosleep(&ts, NULL);
-	rc = load_sample(&g, reps, (uint64_t)interval, place, &r);
+	rc = load_sample(&g, reps, (uint64_t)interval, p->id, place, &r);
 	if (load_stop(&g) != 0) {
 		if (rc == 0)
 			bench_result_free(&r);
@@ -151,12 +152,13 @@ main(int argc, char **argv)
 		.min_operands = 0, .max_operands = -1,
 		.option = option, .ctx = &p,
 	};
-	struct bench_opts o;
+	static struct bench_opts o; /* p.id points into it */
 	struct load_kind k[MAX_KINDS];
 	const int *all;
 	char list[200], place[512];
 	int first = bench_begin(argc, argv, &prog, &o), n, i;
 
+	p.id = &o.id;
 	n = kinds(argc, argv, first, k);
 	if (n < 0)
 		return n == -2 ? EXIT_UNSUPPORTED : EXIT_USAGE;

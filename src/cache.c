@@ -99,9 +99,9 @@ report_levels(const struct sweep *w)
 			    i + 1, w->lv[i].size, w->lv[i].ns,
 			    (unsigned long long)w->line, par);
 		snprintf(name, sizeof(name), "L%d cache latency", i + 1);
-		report_derived(name, "ns", (double)w->lv[i].size, w->lv[i].ns);
+		report_derived(&w->o->id, name, "ns", (double)w->lv[i].size, w->lv[i].ns);
 		snprintf(name, sizeof(name), "L%d cache parallelism", i + 1);
-		report_derived(name, "loads", (double)w->lv[i].size, par);
+		report_derived(&w->o->id, name, "loads", (double)w->lv[i].size, par);
 	}
 	return 0;
 }
@@ -122,8 +122,10 @@ report_memory(const struct sweep *w)
 		return -1;
 	report_text("Memory latency: %.2f nanoseconds %.2f parallelism\n", mem,
 		    par);
-	report_derived("Memory latency", "ns", (double)w->sizes[w->n - 1], mem);
-	report_derived("Memory parallelism", "loads", (double)w->sizes[j], par);
+	report_derived(&w->o->id, "Memory latency", "ns",
+	               (double)w->sizes[w->n - 1], mem);
+	report_derived(&w->o->id, "Memory parallelism", "loads",
+	               (double)w->sizes[j], par);
 	return 0;
 }
 
@@ -192,7 +194,7 @@ main(int argc, char **argv)
 	if (report_memory(&w) != 0)
 		return EXIT_FAILED;
 	if (op.m.pages != MEM_PAGES_DEFAULT)
-		report_derived("page size", "bytes", (double)page_bytes,
+		report_derived(&o.id, "page size", "bytes", (double)page_bytes,
 			       (double)page_bytes);
 	return 0;
 }

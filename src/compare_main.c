@@ -301,7 +301,6 @@ main(int argc, char **argv)
 
 	cx.records_tail = &cx.records;
 	cx.cell_ascii = 1;
-	util_set_progname(argv[0]);
 	if (parse_args(argc, argv, &o, pos, &tfile) < 0)
 		goto out;
 	if (tfile != NULL && read_rules(&o, tfile) < 0)

@@ -28,6 +28,7 @@ main(int argc, char **argv)
 	e = timing_enough_ns();
 	if (e < 0)
 		return EXIT_USAGE;
-	return report_stdout("enough", "us", 0, e / 1000.0) == 0 ? 0
-	                                                         : EXIT_FAILED;
+	return report_stdout(&o.id, "enough", "us", 0, e / 1000.0) == 0
+	               ? 0
+	               : EXIT_FAILED;
 }

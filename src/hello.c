@@ -17,7 +17,6 @@ main(int argc, char **argv)
 {
 	int rc;
 
-	util_set_progname(argc > 0 ? argv[0] : NULL);
 	rc = opts_standard(argc, argv, "", NULL, 0);
 	if (rc != 0)
 		return rc > 0 ? 0 : EXIT_USAGE;

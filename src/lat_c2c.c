@@ -53,6 +53,7 @@ struct pair {
 	int cas, hit;                   /* the variant */
 	int samples;                    /* -N */
 	double *ns;                     /* the reader's samples */
+	const struct bench_ident *id;   /* the run, for the records */
 };
 
 static int
@@ -210,7 +211,7 @@ cell(struct pair *pr, int a, int b, const char *variant, double *v)
 	snprintf(place, sizeof(place), "CUSTOM %d,%d cpus=%d main=%d "
 		 "writer=%d", a, b, b, b, a);
 	if (sample_result(&r, pr->ns, pr->samples, (uint64_t)ROUNDS * LINES,
-			BENCH_MEDIAN, place) != 0)
+			BENCH_MEDIAN, pr->id, place) != 0)
 		return -1;
 	rc = report_measured(&r, &f, v);
 	if (rc == 0)
@@ -313,6 +314,7 @@ main(int argc, char **argv)
 	}
 	memset(&pr, 0, sizeof(pr));
 	pr.samples = o.repetitions;
+	pr.id = &o.id;
 	pr.ns = calloc((size_t)o.repetitions, sizeof(double));
 	base = mem_alloc((size_t)LINES * STRIDE);
 	if (pr.ns == NULL || base == NULL) {

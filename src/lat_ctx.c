@@ -38,7 +38,6 @@
 #include "lib_party.h"
 #include "lib_report.h"
 #include "lib_ring.h"
-#include "lib_sched.h"
 #include "lib_util.h"
 
 #define MAX_PROCS 100000
@@ -252,7 +251,7 @@ main(int argc, char **argv)
 	memset(&s, 0, sizeof(s));
 	p.ctx = &kb;
 	first = bench_begin(argc, argv, &p, &o);
-	sched_set_default("SAME");
+	o.placement = "SAME";
 	for (a = first; a < argc; a++) {
 		if (count_arg(argv[a], &v) != 0)
 			return EXIT_USAGE;

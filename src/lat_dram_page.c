@@ -165,12 +165,12 @@ chase_ns(char *buf, size_t *order, size_t n, size_t line,
 
 /* The difference as a bare number, with its record. */
 static int
-report_miss_hit(double ns)
+report_miss_hit(const struct bench_ident *id, double ns)
 {
 	if (report_valid("DRAM page miss - hit", ns) != 0)
 		return -1;
 	report_text("%.2f\n", ns);
-	report_derived("DRAM page miss - hit", "ns", -1, ns);
+	report_derived(id, "DRAM page miss - hit", "ns", -1, ns);
 	return 0;
 }
 
@@ -238,7 +238,7 @@ main(int argc, char **argv)
 			 hit, miss);
 		return EXIT_FAILED;
 	}
-	return report_miss_hit(miss - hit) == 0
+	return report_miss_hit(&o.id, miss - hit) == 0
 		       ? 0
 		       : EXIT_FAILED;
 }

@@ -222,7 +222,7 @@ main(int argc, char **argv)
 
 	p.ctx = &op;
 	first = bench_begin(argc, argv, &p, &o);
-	sched_set_default("SAME");
+	o.placement = "SAME";
 	s.c.host = argv[first];
 	if (argc - first == 2 && net_parse_port(argv[first + 1], &s.port))
 		return EXIT_USAGE;

@@ -48,6 +48,7 @@ struct opts {
 	uint64_t size;              /* -M; 0: twice the last-level cache */
 	struct load_kind kind;      /* -t */
 	int kind_rc;                /* load_kind_parse's status */
+	const struct bench_ident *id; /* the run, for the records */
 };
 
 /* MLC's delays in spirit: dense where the memory saturates, sparse
@@ -141,9 +142,9 @@ choose_cpus(struct opts *p)
 
 /* One line's figures: a latency ("%.3f" ns) and maybe a bandwidth. */
 static int
-emit(const double *ns, const double *bw, int reps, uint64_t loads,
-     enum bench_stat stat, const char *what, const char *head,
-     const char *place, double size)
+emit(const struct bench_ident *id, const double *ns, const double *bw,
+     int reps, uint64_t loads, enum bench_stat stat, const char *what,
+     const char *head, const char *place, double size)
 {
 	struct report_fig lf = { what, "ns", REPORT_NS, 1, size, 0 };
 	struct report_fig bf = { NULL, "MB/s", REPORT_MBS, 1e6, size, 0 };
@@ -152,10 +153,10 @@ emit(const double *ns, const double *bw, int reps, uint64_t loads,
 	double lv, bv = 0;
 	int rc = -1;
 
-	if (sample_result(&lr, ns, reps, loads, stat, place) != 0)
+	if (sample_result(&lr, ns, reps, loads, stat, id, place) != 0)
 		return -1;
 	if (bw != NULL && sample_result(&br, bw, reps, 1000000, BENCH_MEDIAN,
-				      place) != 0) {
+				      id, place) != 0) {
 		bench_result_free(&lr);
 		return -1;
 	}
@@ -201,7 +202,7 @@ sweep(const struct opts *p, struct mem_chase *c, struct load_gen *g,
 			 p->kind.name, (unsigned long long)p->delays[i]);
 		snprintf(head, sizeof(head), "%llu",
 			 (unsigned long long)p->delays[i]);
-		rc = emit(ns, bw, reps, turns * 100, BENCH_MEDIAN, what, head,
+		rc = emit(p->id, ns, bw, reps, turns * 100, BENCH_MEDIAN, what, head,
 			  place, (double)c->size);
 	}
 	free(ns);
@@ -269,7 +270,7 @@ run(struct opts *p, int reps)
 	if (ns != NULL) {
 		sample_chase(&c, turns, 1, ns, NULL, NULL);
 		sample_chase(&c, turns, reps, ns, NULL, NULL);
-		if (emit(ns, NULL, reps, turns * 100, BENCH_MINIMUM,
+		if (emit(p->id, ns, NULL, reps, turns * 100, BENCH_MINIMUM,
 			 "idle latency", "\"idle", place, (double)size) == 0 &&
 		    load_start(&g, &p->kind, size, p->cpus, p->ncpus,
 			       p->delays[0]) == 0) {
@@ -287,7 +288,7 @@ run(struct opts *p, int reps)
 int
 main(int argc, char **argv)
 {
-	struct bench_opts o;
+	static struct bench_opts o; /* p.id points into it */
 	static struct opts p;
 	const struct bench_prog prog = {
 		.usage = USAGE, .help = help, .option = option, .ctx = &p
@@ -299,6 +300,7 @@ main(int argc, char **argv)
 	memcpy(p.delays, default_delays, sizeof(default_delays));
 	(void)load_kind_parse("rd", &p.kind);
 	(void)bench_begin(argc, argv, &prog, &o);
+	p.id = &o.id;
 	if (p.kind_rc == -2)
 		return EXIT_UNSUPPORTED;
 	rc = choose_cpus(&p);

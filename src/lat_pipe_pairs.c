@@ -29,7 +29,6 @@
 #include "lib_ipc.h"
 #include "lib_party.h"
 #include "lib_report.h"
-#include "lib_sched.h"
 #include "lib_task.h"
 #include "lib_util.h"
 
@@ -104,8 +103,8 @@ main(int argc, char **argv)
 	uint64_t most;
 	char what[32];
 
-	sched_set_default("SAME");
 	first = bench_begin(argc, argv, &prog, &o);
+	o.placement = "SAME";
 	n = argc - first;
 	counts = calloc((size_t)n, sizeof(*counts));
 	if (counts == NULL) {

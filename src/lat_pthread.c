@@ -267,12 +267,12 @@ helpers(struct state *s, struct copy_ctx *cx, int n, void *(*body)(void *))
 			return -1;
 		}
 		s->started = k;
-		if (task_pin(s->slots[k].t, sched_target(cx->copy, k, n)) != 0)
+		if (task_pin(s->slots[k].t, sched_target(cx->policy, cx->copy, k, n)) != 0)
 			return -1;
 	}
 	task_await(&s->done, (uint32_t)s->started);
 	for (k = 1; k <= n; k++)
-		party_add(cx, s->slots[k].tid, k, sched_target(cx->copy, k, n));
+		party_add(cx, s->slots[k].tid, k, sched_target(cx->policy, cx->copy, k, n));
 	return 0;
 }
 
@@ -375,7 +375,7 @@ main(int argc, char **argv)
 	snprintf(what, sizeof(what), "%d threads", s.threads);
 	if (m->run == run_mutex && task_room((uint64_t)s.threads, what) != 0)
 		return EXIT_FAILED;
-	sched_set_default(m->policy);
+	o.placement = m->policy;
 	d.init = m->init;
 	d.run = m->run;
 	d.before = m->run == run_mutex ? before_mutex : NULL;

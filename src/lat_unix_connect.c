@@ -35,7 +35,6 @@
 #include "lib_party.h"
 #include "lib_peer.h"
 #include "lib_polled.h"
-#include "lib_sched.h"
 #include "lib_server.h"
 #include "lib_unix.h"
 #include "lib_util.h"
@@ -143,7 +142,7 @@ main(int argc, char **argv)
 	char name[100];
 	int first = bench_begin(argc, argv, &prog, &o), rc;
 
-	sched_set_default("SAME");
+	o.placement = "SAME";
 	if (op.name == NULL)
 		snprintf(name, sizeof(name), "lmbench-ng.lat_unix_connect.%ld",
 			 (long)getuid());

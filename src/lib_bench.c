@@ -15,14 +15,6 @@
 #include "lib_super.h"
 #include "lib_util.h"
 
-int
-bench_start(int argc, char **argv)
-{
-	util_set_progname(argc > 0 ? argv[0] : NULL);
-	report_set_args(argc, argv);
-	return super_start();
-}
-
 void
 bench_usage(const struct bench_prog *p)
 {
@@ -34,17 +26,17 @@ int
 bench_begin(int argc, char **argv, const struct bench_prog *p,
             struct bench_opts *o)
 {
-	char params[256];
 	int rc, n;
 
-	util_set_progname(argc > 0 ? argv[0] : NULL);
 	rc = opts_standard(argc, argv, p->usage, p->help, p->first_operand);
 	if (rc != 0)
 		exit(rc > 0 ? 0 : EXIT_USAGE);
-	if (bench_start(argc, argv) != 0)
+	if (super_start() != 0)
 		exit(EXIT_USAGE);
 	bench_opts_init(o);
 	o->warmup_us = p->warmup_us;
+	o->id.argc = argc;
+	o->id.argv = argv;
 	rc = opts_parse(argc, argv, p->usage, p->first_operand, o, p->option,
 	                p->ctx);
 	if (rc == -1)
@@ -54,10 +46,11 @@ bench_begin(int argc, char **argv, const struct bench_prog *p,
 	n = argc - rc;
 	if (n < p->min_operands || (p->max_operands >= 0 && n > p->max_operands))
 		bench_usage(p);
-	params_line(argc, argv, p->usage, rc, params, sizeof(params));
-	report_set_params(params);
+	params_line(argc, argv, p->usage, rc, o->id.params,
+	            sizeof(o->id.params));
 	if (bench_check_env() != 0)
 		exit(EXIT_USAGE);
+	report_context(&o->id);
 	return rc;
 }
 
@@ -65,7 +58,7 @@ void
 bench_same_cpu(struct bench_opts *o, int helpers)
 {
 	o->helpers = helpers;
-	sched_set_default("SAME");
+	o->placement = "SAME";
 }
 
 size_t
@@ -92,7 +85,6 @@ bench_check_env(void)
 	if (timing_check_env() < 0 || sched_check_env() < 0 ||
 	    report_check_env() < 0)
 		return -1;
-	report_context();
 	return 0;
 }
 

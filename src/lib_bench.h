@@ -27,9 +27,11 @@ struct bench_prog {
 };
 
 /*
- * The start every program makes: bench_start, --help and --version
- * (exit 0), the options into o (bench_opts_init first), the count of
- * operands, the environment check.  Returns the index of the first
+ * The start every program makes: --help and --version (exit 0), the
+ * split into a supervisor and a worker (super_start), the options into o
+ * (bench_opts_init first), the count of operands, the environment check,
+ * the run's identity in o->id (its arguments and parameters, which every
+ * record names) and its context record.  Returns the index of the first
  * operand; on a usage error it prints one line (or the usage) and
  * exits 2, on a failed start it exits 2 after a message.
  */
@@ -37,8 +39,7 @@ int bench_begin(int argc, char **argv, const struct bench_prog *p,
                 struct bench_opts *o);
 /* After bench_begin, for a program whose copies each have `helpers`
  * helper processes (or children) that should share the copy's CPU:
- * o->helpers, and the placement SAME unless LMBENCH_SCHED says
- * otherwise. */
+ * o->helpers, and o->placement SAME (LMBENCH_SCHED overrides it). */
 void bench_same_cpu(struct bench_opts *o, int helpers);
 /* The usage line of p on stderr, then exit 2. */
 void bench_usage(const struct bench_prog *p) __attribute__((noreturn));
@@ -50,13 +51,6 @@ void bench_usage(const struct bench_prog *p) __attribute__((noreturn));
  */
 size_t bench_lookup(const char *what, const char *name, const void *table,
                     size_t n, size_t size);
-
-/*
- * Start a program: remember its name and arguments for messages and
- * records, then split into a supervisor and a worker (super_start).
- * Returns 0 in the worker; -1 (after a message) if the split fails.
- */
-int bench_start(int argc, char **argv);
 
 /* Check the environment every measurement reads (ENOUGH, TIMING_O,
  * LOOP_O, LMBENCH_SCHED, LMBENCH_JSON) before anything runs; -1 after a

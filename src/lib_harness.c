@@ -138,13 +138,13 @@ run_single(struct copy_run *c, char *where, size_t wherelen)
 	const struct bench_desc *d = c->d;
 	int rc = -1;
 
-	party_reset(&c->cx, 0, c->o->helpers);
-	if (sched_place(0, 0, c->o->helpers) == -1)
+	party_reset(&c->cx, c->policy, 0, c->o->helpers);
+	if (sched_place(c->policy, 0, 0, c->o->helpers) == -1)
 		return -1;
 	/* cleanup also undoes whatever a failed init did */
 	if ((d->init == NULL || d->init(d->state, &c->cx) == 0) &&
 	    bench_calibrate(c) == 0 && bench_measure_copy(c) == 0) {
-		party_report(where, wherelen, &c->cx.parties, 1);
+		party_report(where, wherelen, c->policy, &c->cx.parties, 1);
 		rc = 0;
 	}
 	if (d->cleanup)
@@ -180,6 +180,8 @@ summarize(const struct copy_run *c, struct bench_result *r, size_t n)
 	r->enough_ns = c->enough_ns;
 	r->timing_o_ns = c->timing_o;
 	r->loop_o_ns = c->loop_o;
+	r->policy = c->policy;
+	r->id = o->id;
 	return 0;
 }
 
@@ -195,6 +197,7 @@ bench_run(const struct bench_desc *d, const struct bench_opts *o,
 	memset(&c, 0, sizeof(c));
 	c.d = d;
 	c.o = o;
+	c.policy = sched_policy(o->placement);
 	c.enough_ns = timing_enough_ns();
 	if (c.enough_ns < 0)
 		return -1;

@@ -21,6 +21,18 @@ enum bench_stat {
 	BENCH_MINIMUM     /* lat_mem_rd, par_ops, stream, calibration */
 };
 
+/*
+ * The run as every record names it (doc/lmbench-ng-json.5): the
+ * program's arguments (main's, so they live as long as the program) and
+ * its command line's parameters as "KEY=VALUE" words (params_line).
+ * bench_begin fills it; all zero: no arguments, no parameters.
+ */
+struct bench_ident {
+	int argc;
+	char **argv;
+	char params[256];
+};
+
 /* Options of one measurement; bench_opts_init() gives the defaults. */
 struct bench_opts {
 	int parallel;              /* -P: copies running at once, >= 1 */
@@ -32,9 +44,14 @@ struct bench_opts {
 	uint64_t fixed_iterations; /* >0: no calibration, use this count */
 	int threads;               /* -T: -P copies as threads, not
 	                            * processes (needs d->state_size) */
+	const char *placement;     /* the program's placement policy where
+	                            * LMBENCH_SCHED is unset (the programs
+	                            * with helpers: "SAME"); NULL: DEFAULT */
+	struct bench_ident id;     /* what the records name (bench_begin) */
 };
 
-/* The defaults: -P 1, -W 0, -N 11, median. */
+/* The defaults: -P 1, -W 0, -N 11, median, no placement of its own, no
+ * arguments (bench_begin fills them). */
 void bench_opts_init(struct bench_opts *o);
 
 /*
@@ -86,6 +103,9 @@ struct bench_result {
 	/* "POLICY cpus=... main=... helper=...": the CPUs every party was
 	 * seen on during the timed intervals (doc/lmbench-ng-json.5) */
 	char placement[1024];
+	const char *policy;       /* the policy in force (sched_policy);
+	                           * NULL: LMBENCH_SCHED, else DEFAULT */
+	struct bench_ident id;    /* the run, for the record (o->id) */
 };
 
 /*

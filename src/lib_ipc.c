@@ -43,7 +43,7 @@ ipc_source(int out, size_t msize)
 	for (i = 0; i < msize; i++)
 		buf[i] = (char)i;
 	/* The reader going away ends the writer with EPIPE (SIGPIPE is
-	 * ignored by every program, see bench_start). */
+	 * ignored by every program, see super_start). */
 	for (;;)
 		if (util_writen(out, buf, msize) != (ssize_t)msize)
 			_exit(0);

@@ -271,7 +271,8 @@ load_stop(struct load_gen *g)
 
 int
 load_sample(struct load_gen *g, int reps, uint64_t interval_ns,
-	    const char *placement, struct bench_result *r)
+	    const struct bench_ident *id, const char *placement,
+	    struct bench_result *r)
 {
 	struct timespec ts = { (time_t)(interval_ns / 1000000000ULL),
 			       (long)(interval_ns % 1000000000ULL) };
@@ -301,7 +302,7 @@ load_sample(struct load_gen *g, int reps, uint64_t interval_ns,
 		}
 		ns[i] = (double)(t1 - t0) / ((double)(b1 - b0) / 1e6);
 	}
-	rc = sample_result(r, ns, reps, 1000000, BENCH_MEDIAN, placement);
+	rc = sample_result(r, ns, reps, 1000000, BENCH_MEDIAN, id, placement);
 	free(ns);
 	return rc;
 }

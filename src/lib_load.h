@@ -73,9 +73,11 @@ int load_stop(struct load_gen *g);
 /* Sample the bandwidth of running generators: reps intervals of
  * interval_ns (the caller's thread sleeps through each), as a result
  * whose samples are ns per 10^6 bytes (report_fig: REPORT_MBS,
- * per_iter 1e6).  0, or -1 after a message. */
+ * per_iter 1e6), of the run id with placement (sample_result).  0, or
+ * -1 after a message. */
 int load_sample(struct load_gen *g, int reps, uint64_t interval_ns,
-		const char *placement, struct bench_result *r);
+		const struct bench_ident *id, const char *placement,
+		struct bench_result *r);
 /* The length of a sampled interval: ENOUGH, but at least 10 ms, so
  * that a scheduler's time slice on a shared CPU does not empty it. */
 double load_interval_ns(void);

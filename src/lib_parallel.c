@@ -46,7 +46,7 @@ run_copy(struct copy_run *c, int copy, int ctl, int go, struct shared *sh)
 	ssize_t r;
 	int ok;
 
-	party_reset(&c->cx, copy, c->o->helpers);
+	party_reset(&c->cx, c->policy, copy, c->o->helpers);
 	c->cx.ctl_fd = ctl;
 	if (c->d->init && c->d->init(c->d->state, &c->cx) != 0) {
 		write_byte(ctl, 'E');
@@ -214,7 +214,7 @@ copies_fork(struct copies *k, struct copy_run *c)
 			return -1;
 		}
 		/* Copy i is placed as itself (helper 0 of copy i). */
-		party_reset(&c->cx, i, c->o->helpers);
+		party_reset(&c->cx, c->policy, i, c->o->helpers);
 		k->pids[i] = super_fork(&c->cx, 0);
 		if (k->pids[i] < 0) {
 			close(ctl[0]);
@@ -301,7 +301,7 @@ bench_run_parallel(struct copy_run *c, struct bench_sample *all, char *where,
 	rc = copies_reap(&k);
 	memcpy(all, k.sh->s,
 	       (size_t)k.n * (size_t)c->o->repetitions * sizeof(*all));
-	party_report(where, wherelen, k.sh->tabs, k.n);
+	party_report(where, wherelen, c->policy, k.sh->tabs, k.n);
 	c->iters = k.sh->s[0].iters;
 	copies_close(&k);
 	return rc;

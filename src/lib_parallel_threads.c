@@ -65,8 +65,8 @@ member_main(void *arg)
 	const struct bench_desc *d = c->d;
 	int ok;
 
-	party_reset(&c->cx, m->copy, 0);
-	ok = sched_place(m->copy, 0, 0) != -1 &&
+	party_reset(&c->cx, c->policy, m->copy, 0);
+	ok = sched_place(c->policy, m->copy, 0, 0) != -1 &&
 	     (d->init == NULL || d->init(d->state, &c->cx) == 0) &&
 	     bench_calibrate(c) == 0;
 	tell(t, ok ? &t->ready : &t->failed);
@@ -185,7 +185,7 @@ bench_run_threads(struct copy_run *c, struct bench_sample *all, char *where,
 	for (i = 0; i < started; i++)
 		pthread_join(tid[i], NULL);
 	if (rc == 0) {
-		party_report(where, wherelen, t.tabs, t.n);
+		party_report(where, wherelen, c->policy, t.tabs, t.n);
 		c->iters = t.runs[0].iters;
 	}
 	team_close(&t);

@@ -46,14 +46,15 @@ party_add_server(struct copy_ctx *cx, pid_t pid)
 }
 
 void
-party_reset(struct copy_ctx *cx, int copy, int helpers)
+party_reset(struct copy_ctx *cx, const char *policy, int copy, int helpers)
 {
 	memset(cx, 0, sizeof(*cx));
+	cx->policy = policy;
 	cx->copy = copy;
 	cx->helpers = helpers;
 	cx->ctl_fd = -1;
 	cx->child_cpu = -1;
-	party_add(cx, 0, 0, sched_target(copy, 0, helpers));
+	party_add(cx, 0, 0, sched_target(policy, copy, 0, helpers));
 }
 
 void
@@ -161,7 +162,7 @@ party_sample(struct copy_ctx *cx)
 int
 party_track_children(struct copy_ctx *cx)
 {
-	int main_cpu = sched_target(cx->copy, 0, cx->helpers);
+	int main_cpu = sched_target(cx->policy, cx->copy, 0, cx->helpers);
 
 	if (cx->child_set == NULL) {
 		cx->child_set = mmap(NULL, CHILD_WORDS * sizeof(uint64_t),
@@ -173,7 +174,7 @@ party_track_children(struct copy_ctx *cx)
 			return -1;
 		}
 	}
-	cx->child_cpu = sched_target(cx->copy, 1, cx->helpers);
+	cx->child_cpu = sched_target(cx->policy, cx->copy, 1, cx->helpers);
 	party_add(cx, -1, PARTY_CHILD, cx->child_cpu);
 	/* A child inherits this process's CPU; it moves only when the
 	 * policy puts it elsewhere. */
@@ -297,14 +298,15 @@ party_moved(const struct party_tab *tabs, int ncopies, int i)
  * parties seen on more than one CPU.  Returns the number of those.
  */
 static int
-placement(char *buf, size_t len, const struct party_tab *tabs, int ncopies)
+placement(char *buf, size_t len, const char *policy,
+          const struct party_tab *tabs, int ncopies)
 {
 	char name[32], v[256], w[256];
-	const char *shared = sched_cross_shared(0);
+	const char *shared = sched_cross_shared(policy, 0);
 	size_t used = 0;
 	int c, i, j, moved = 0;
 
-	append(buf, len, &used, "%s cpus=", sched_policy());
+	append(buf, len, &used, "%s cpus=", policy);
 	for (c = 0; c < ncopies; c++) {
 		int cpu = tabs[c].n > 0 ? tabs[c].p[0].last : -1;
 
@@ -357,14 +359,14 @@ crowd(const struct party *p)
  * on more than one CPU during the timed intervals (an unplaced crowd of
  * children is recorded, never warned about, nor counted as a party). */
 void
-party_report(char *buf, size_t len, const struct party_tab *tabs,
-             int ncopies)
+party_report(char *buf, size_t len, const char *policy,
+             const struct party_tab *tabs, int ncopies)
 {
 	char name[32], v[256], line[512];
 	size_t used = 0;
 	int i, placed = 0, parties = 0;
 
-	if (placement(buf, len, tabs, ncopies) == 0)
+	if (placement(buf, len, policy, tabs, ncopies) == 0)
 		return;
 	for (i = 0; i < tabs[0].n; i++)
 		parties += !crowd(&tabs[0].p[i]);
@@ -384,6 +386,6 @@ party_report(char *buf, size_t len, const struct party_tab *tabs,
 		util_err("warning: moved between CPUs during the timed "
 		         "intervals (LMBENCH_SCHED %s): %s; the figure mixes "
 		         "placements",
-		         sched_policy(), line);
+		         policy, line);
 }
 

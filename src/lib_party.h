@@ -48,6 +48,7 @@ struct party_tab {
 
 /* One copy of a measurement, as its own process knows it. */
 struct copy_ctx {
+	const char *policy;  /* the placement in force (sched_policy) */
 	int copy;            /* this copy, 0.. (-P copies) */
 	int helpers;         /* helpers each copy forks (placement) */
 	int ctl_fd;          /* the copy's control pipe, closed in helpers;
@@ -62,8 +63,10 @@ struct copy_ctx {
 };
 
 /* A new measurement of copy `copy` whose copies fork `helpers` helpers
- * each: the context with this process as its only party. */
-void party_reset(struct copy_ctx *cx, int copy, int helpers);
+ * each, placed by policy (sched_policy's answer, kept as a pointer):
+ * the context with this process as its only party. */
+void party_reset(struct copy_ctx *cx, const char *policy, int copy,
+                 int helpers);
 /* Release what party_track_children mapped. */
 void party_free(struct copy_ctx *cx);
 /* Add a helper (pid, number, the CPU it was placed on or < 0). */
@@ -89,13 +92,14 @@ int party_track_children(struct copy_ctx *cx);
 void party_child_start(const struct copy_ctx *cx);
 
 /*
- * The record's placement of ncopies copies' parties into buf:
+ * The record's placement of ncopies copies' parties, placed by policy,
+ * into buf:
  * "POLICY cpus=A,B main=A,B helper=A,B ..." (doc/lmbench-ng-json.5),
  * and one warning line on stderr when a party that the policy placed,
  * or any party of a measurement with several, was seen on more than one
  * CPU during the timed intervals.
  */
-void party_report(char *buf, size_t len, const struct party_tab *tabs,
-                  int ncopies);
+void party_report(char *buf, size_t len, const char *policy,
+                  const struct party_tab *tabs, int ncopies);
 
 #endif

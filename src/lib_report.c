@@ -23,19 +23,6 @@
 #include "lib_util.h"
 
 
-/* The program's arguments, set once by bench_start. */
-static int saved_argc;
-static char **saved_argv;
-static char saved_params[256]; /* params_line's words, set once at the start */
-
-
-void
-report_set_args(int argc, char **argv)
-{
-	saved_argc = argc;
-	saved_argv = argv;
-}
-
 /* A record being written: its text builds in memory, then goes out in
  * one write (json_emit). */
 struct record {
@@ -45,10 +32,11 @@ struct record {
 	FILE *f;
 };
 
-/* Open a record with the program and its arguments as its first
- * members: 0, or -1 when LMBENCH_JSON is unset (or memory is short). */
+/* Open a record with the program and its arguments (id's; NULL: none)
+ * as its first members: 0, or -1 when LMBENCH_JSON is unset (or memory
+ * is short). */
 static int
-record_open(struct record *rec)
+record_open(struct record *rec, const struct bench_ident *id)
 {
 	int a;
 
@@ -63,10 +51,10 @@ record_open(struct record *rec)
 	fprintf(rec->f, "{\"schema\":%d,\"program\":", JSON_SCHEMA);
 	json_string(rec->f, util_progname());
 	fputs(",\"args\":[", rec->f);
-	for (a = 1; a < saved_argc; a++) {
+	for (a = 1; id != NULL && a < id->argc; a++) {
 		if (a > 1)
 			fputc(',', rec->f);
-		json_string(rec->f, saved_argv[a]);
+		json_string(rec->f, id->argv[a]);
 	}
 	fputc(']', rec->f);
 	return 0;
@@ -83,21 +71,15 @@ record_close(struct record *rec)
 }
 
 void
-report_context(void)
+report_context(const struct bench_ident *id)
 {
 	struct record rec;
 
-	if (record_open(&rec) != 0)
+	if (record_open(&rec, id) != 0)
 		return;
 	fputs(",\"type\":\"context\"", rec.f);
 	json_context(rec.f);
 	record_close(&rec);
-}
-
-void
-report_set_params(const char *params)
-{
-	snprintf(saved_params, sizeof(saved_params), "%s", params);
 }
 
 int
@@ -163,7 +145,9 @@ check_mixed(const struct bench_result *r, const char *metric,
 		return 0;
 	if (strstr(r->placement, " moved=") != NULL)
 		cause = "a process moved between CPUs during the run";
-	else if (sched_target(0, 0, 1) == -2 &&
+	else if (sched_target(r->policy != NULL ? r->policy
+	                                        : sched_policy(NULL),
+	                      0, 0, 1) == -2 &&
 	         (strstr(r->placement, " helper") != NULL ||
 	          strstr(r->placement, " child=") != NULL))
 		cause = "its processes were not placed and shared one CPU in "
@@ -178,9 +162,11 @@ check_mixed(const struct bench_result *r, const char *metric,
 	return 1;
 }
 
-void
-report_record(const struct bench_result *r, const struct report_fig *fig,
-              double value)
+/* The record of fig's value: id's arguments and params, r's samples
+ * (r NULL: none). */
+static void
+record_write(const struct bench_ident *id, const struct bench_result *r,
+             const struct report_fig *fig, double value)
 {
 	const char *metric = fig->metric, *unit = fig->unit;
 	enum report_conv k = fig->conv;
@@ -194,14 +180,14 @@ report_record(const struct bench_result *r, const struct report_fig *fig,
 
 	if (r != NULL)
 		mixed = check_mixed(r, metric, unit, k, per_iter, offset_ns, lh);
-	if (record_open(&rec) != 0)
+	if (record_open(&rec, id) != 0)
 		return;
 	f = rec.f;
 	fputs(",\"metric\":", f);
 	json_string(f, metric);
 	if (size_bytes >= 0)
 		fprintf(f, ",\"size_bytes\":%.0f", size_bytes);
-	json_params(f, metric, saved_params);
+	json_params(f, metric, id != NULL ? id->params : "");
 	fputs(",\"unit\":", f);
 	json_string(f, unit);
 	fputs(",\"value\":", f);
@@ -239,6 +225,13 @@ report_record(const struct bench_result *r, const struct report_fig *fig,
 		json_number(f, r->loop_o_ns);
 	}
 	record_close(&rec);
+}
+
+void
+report_record(const struct bench_result *r, const struct report_fig *fig,
+              double value)
+{
+	record_write(&r->id, r, fig, value);
 }
 
 int
@@ -346,16 +339,17 @@ report_valid(const char *metric, double value)
 }
 
 void
-report_derived(const char *metric, const char *unit, double size_bytes,
-               double value)
+report_derived(const struct bench_ident *id, const char *metric,
+               const char *unit, double size_bytes, double value)
 {
 	struct report_fig f = { metric, unit, REPORT_NS, 1, size_bytes, 0 };
 
-	report_record(NULL, &f, value);
+	record_write(id, NULL, &f, value);
 }
 
 int
-report_stdout(const char *metric, const char *unit, int decimals, double value)
+report_stdout(const struct bench_ident *id, const char *metric,
+              const char *unit, int decimals, double value)
 {
 	struct report_fig f = { metric, unit, REPORT_NS, 1, -1, 0 };
 
@@ -365,7 +359,7 @@ report_stdout(const char *metric, const char *unit, int decimals, double value)
 	}
 	printf("%.*f\n", decimals, value);
 	fflush(stdout);
-	report_record(NULL, &f, value);
+	record_write(id, NULL, &f, value);
 	return 0;
 }
 

@@ -11,14 +11,16 @@
 
 #include "lib_harness.h"
 
-/* The program's arguments, for the records (bench_start gives them). */
-void report_set_args(int argc, char **argv);
-/* The command line's parameters as "KEY=VALUE" words (params_line):
- * every record's params take them after the metric's own. */
-void report_set_params(const char *params);
+/*
+ * Every record names the program (util_progname), its arguments and its
+ * command line's parameters (after the metric's own params): those of a
+ * struct bench_ident (lib_harness.h), bench_begin's o->id, which a
+ * measurement's result carries (r->id) and the records of no
+ * measurement take as an argument.
+ */
 /* With LMBENCH_JSON set, the run's context record: the program, its
  * arguments, "type":"context" and the machine and build (json_context). */
-void report_context(void);
+void report_context(const struct bench_ident *id);
 
 /* How the statistic of a measurement (ns per iteration) becomes a
  * figure's value. */
@@ -47,8 +49,7 @@ struct report_fig {
 int report_measured(const struct bench_result *r, const struct report_fig *fig,
                     double *value);
 /* The JSON record of a figure (when LMBENCH_JSON is set), with every
- * sample of r converted alike (r NULL: a value that is no measurement,
- * no samples); and, when r's samples form two groups far apart
+ * sample of r converted alike; and, when r's samples form two groups far apart
  * (stats_mixed), one warning line on stderr and "mixed" in the record. */
 void report_record(const struct bench_result *r, const struct report_fig *fig,
                    double value);
@@ -73,15 +74,15 @@ int report_bw_pair(const struct bench_result *r, const char *metric,
                    double size_bytes, double bytes_per_iter);
 /* A plain value on stdout with `decimals` decimals (enough, timing_o,
  * loop_o); unit names it in the record.  Zero is allowed here. */
-int report_stdout(const char *metric, const char *unit, int decimals,
-                  double value);
+int report_stdout(const struct bench_ident *id, const char *metric,
+                  const char *unit, int decimals, double value);
 /* Whether a figure that is no measurement is a positive finite number:
  * 0, or -1 after "METRIC: no valid result". */
 int report_valid(const char *metric, double value);
 /* A record alone (no samples): a figure derived from measurements (its
  * classic line is the program's); size_bytes < 0 for none. */
-void report_derived(const char *metric, const char *unit, double size_bytes,
-                    double value);
+void report_derived(const struct bench_ident *id, const char *metric,
+                    const char *unit, double size_bytes, double value);
 /* The classic line (fmt and its arguments, as the program writes it) on
  * stderr, then the record of the figure's value; 0. */
 int report_emit(const struct bench_result *r, const struct report_fig *fig,

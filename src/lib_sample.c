@@ -24,7 +24,8 @@ cmp_sample(const void *a, const void *b)
 
 int
 sample_result(struct bench_result *r, const double *ns, int n, uint64_t iters,
-	    enum bench_stat stat, const char *placement)
+	      enum bench_stat stat, const struct bench_ident *id,
+	      const char *placement)
 {
 	int i;
 
@@ -49,6 +50,7 @@ sample_result(struct bench_result *r, const double *ns, int n, uint64_t iters,
 	r->enough_ns = timing_enough_ns();
 	r->timing_o_ns = timing_overhead_ns();
 	snprintf(r->placement, sizeof(r->placement), "%s", placement);
+	r->id = *id;
 	return 0;
 }
 

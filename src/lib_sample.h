@@ -16,11 +16,13 @@
 /*
  * A result made of samples the program timed itself: ns[i] is the
  * time per iteration of interval i (iterations: iters).  Sorted, the
- * statistic stat, placement as given; free with bench_result_free.
+ * statistic stat, the run id (bench_begin's o->id, which its records
+ * name) and placement as given; free with bench_result_free.
  * 0, or -1 after a message.
  */
 int sample_result(struct bench_result *r, const double *ns, int n,
-		  uint64_t iters, enum bench_stat stat, const char *placement);
+		  uint64_t iters, enum bench_stat stat,
+		  const struct bench_ident *id, const char *placement);
 /* A chase (lib_chase) timed in intervals, from c->start[0]: the turns
  * of 100 loads that last about interval_ns (a timed trial, scaled). */
 uint64_t sample_chase_turns(struct mem_chase *c, double interval_ns);

@@ -113,24 +113,19 @@ sched_logical_cpu(const char *policy, int copy, int helper, int helpers,
 	return -1;
 }
 
-static const char *default_policy = "DEFAULT";
-
-void
-sched_set_default(const char *policy)
-{
-	default_policy = policy;
-}
-
 const char *
-sched_policy(void)
+sched_policy(const char *fallback)
 {
 	const char *s = getenv("LMBENCH_SCHED");
 
-	return s && *s ? s : default_policy;
+	if (s != NULL && *s != '\0')
+		return s;
+	return fallback != NULL ? fallback : "DEFAULT";
 }
 
-/* The affinity mask the program may use, read at first use: a cpuset
- * or taskset around the program is respected. */
+/* The affinity mask the program may use, read at first use (memoized,
+ * never changed after): a cpuset or taskset around the program is
+ * respected. */
 static cpu_set_t allowed;
 static int nallowed = -1;
 
@@ -161,7 +156,8 @@ allowed_cpu(int k)
 	return -1;
 }
 
-/* CROSS: pairs of allowed CPUs, each with the cache level they share. */
+/* CROSS: pairs of allowed CPUs, each with the cache level they share
+ * (memoized from the topology at first use). */
 static int cross_npairs = -1;
 static int cross_cpu[TOPO_MAX / 2][2];
 static int cross_level[TOPO_MAX / 2];
@@ -205,26 +201,24 @@ is_cross(const char *policy)
 }
 
 const char *
-sched_cross_shared(int copy)
+sched_cross_shared(const char *policy, int copy)
 {
-	static char name[16];
+	static const char *const names[] = { "none", "L1", "L2", "L3", "L4",
+		                             "L5", "L6", "L7", "L8", "L9" };
 	int l;
 
-	if (!is_cross(sched_policy()) || cross_setup() != 0 ||
+	if (!is_cross(policy) || cross_setup() != 0 ||
 	    cross_npairs <= 0)
 		return NULL;
 	l = cross_level[copy % cross_npairs];
-	if (l <= 0)
-		return "none";
-	snprintf(name, sizeof(name), "L%d", l);
-	return name;
+	return l > 0 && l < 10 ? names[l] : "none";
 }
 
-int
-sched_check_env(void)
+/* Whether policy is understood (and CROSS possible here): 0, or -1
+ * after a message; CROSS on one CPU exits 77. */
+static int
+check_policy(const char *policy)
 {
-	const char *policy = sched_policy();
-
 	if (sched_logical_cpu(policy, 0, 0, 0, 1) == -1) {
 		util_err("bad LMBENCH_SCHED '%s': %s", policy, POLICY_NAMES);
 		return -1;
@@ -246,16 +240,21 @@ sched_check_env(void)
 }
 
 int
-sched_target(int copy, int helper, int helpers)
+sched_check_env(void)
 {
-	const char *policy = sched_policy();
+	return check_policy(sched_policy(NULL));
+}
+
+int
+sched_target(const char *policy, int copy, int helper, int helpers)
+{
 	int logical;
 
 	logical = sched_logical_cpu(policy, copy, helper, helpers, 1 << 30);
 	if (logical == -2)
 		return -2;
 	if (logical == -1) {
-		(void)sched_check_env();
+		(void)check_policy(policy);
 		return -1;
 	}
 	if (allowed_init() != 0)
@@ -274,10 +273,10 @@ sched_target(int copy, int helper, int helpers)
 }
 
 int
-sched_place(int copy, int helper, int helpers)
+sched_place(const char *policy, int copy, int helper, int helpers)
 {
 	cpu_set_t one;
-	int cpu = sched_target(copy, helper, helpers);
+	int cpu = sched_target(policy, copy, helper, helpers);
 
 	if (cpu < 0)
 		return cpu == -1 ? -1 : -2;
@@ -311,7 +310,9 @@ sched_set_policy(const char *policy)
 int
 sched_place_server(void)
 {
-	if (sched_check_env() != 0)
+	const char *policy = sched_policy("SAME");
+
+	if (check_policy(policy) != 0)
 		return -1;
-	return sched_place(0, 1, 1);
+	return sched_place(policy, 0, 1, 1);
 }

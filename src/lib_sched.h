@@ -5,12 +5,17 @@
 #define LIB_SCHED_H
 
 /*
- * Place the calling process for copy `copy` (0..) and helper `helper`
- * (0 = the copy itself) where each copy has `helpers` helpers, by the
- * policy in LMBENCH_SCHED: DEFAULT, SINGLE, SAME, CROSS, BALANCED,
+ * The placement policy in force: LMBENCH_SCHED when set, else the
+ * program's own default (fallback: struct bench_opts's placement;
+ * NULL: "DEFAULT").  Policies: DEFAULT, SINGLE, SAME, CROSS, BALANCED,
  * BALANCED_SPREAD, UNIQUE, UNIQUE_SPREAD, "CUSTOM cpu cpu ...",
- * "CUSTOM_UNIQUE cpu ..." (alias CUSTOM_SPREAD); unset: the program's
- * default (sched_set_default).  SAME puts every party of copy c on CPU c;
+ * "CUSTOM_UNIQUE cpu ..." (alias CUSTOM_SPREAD).
+ */
+const char *sched_policy(const char *fallback);
+/*
+ * Place the calling process for copy `copy` (0..) and helper `helper`
+ * (0 = the copy itself) where each copy has `helpers` helpers, by policy
+ * (sched_policy's answer).  SAME puts every party of copy c on CPU c;
  * CROSS puts copy c's process and its even helpers on one CPU of a pair
  * and the odd helpers on the other, the pair chosen to share a cache
  * (sched_cross_shared names the level).  Logical CPU k is the k-th CPU of
@@ -18,12 +23,13 @@
  * respected.  Returns the CPU chosen, -2 when the policy places nothing,
  * or -1 after a message.
  */
-int sched_place(int copy, int helper, int helpers);
+int sched_place(const char *policy, int copy, int helper, int helpers);
 /* The CPU sched_place would choose, without moving anything. */
-int sched_target(int copy, int helper, int helpers);
+int sched_target(const char *policy, int copy, int helper, int helpers);
 /*
- * Place a network server (the calling process) by LMBENCH_SCHED as the
- * peer of copy 0: SAME on copy 0's CPU, CROSS on the other CPU of its
+ * Place a network server (the calling process) by LMBENCH_SCHED, SAME
+ * when unset (every server's default: loopback figures on one CPU), as
+ * the peer of copy 0: SAME on copy 0's CPU, CROSS on the other CPU of its
  * pair.  For lat_tcp, lat_udp, lat_connect, bw_tcp, lat_rpc,
  * lat_unix_connect and lmhttp's servers.  As sched_place.
  */
@@ -35,15 +41,9 @@ int sched_set_policy(const char *policy);
  * CROSS where the process may use one CPU only: a message, and the
  * program exits 77 here. */
 int sched_check_env(void);
-/* The policy name in force: LMBENCH_SCHED, else the program's default
- * (set with sched_set_default), else "DEFAULT". */
-const char *sched_policy(void);
-/* A program's own default policy, used when LMBENCH_SCHED is unset
- * (the programs with helpers: "SAME"). */
-void sched_set_default(const char *policy);
-/* Under CROSS, the cache level copy's pair of CPUs shares ("L2", "L3",
- * "none"); NULL under any other policy. */
-const char *sched_cross_shared(int copy);
+/* Under CROSS (policy), the cache level copy's pair of CPUs shares
+ * ("L2", "L3", "none"); NULL under any other policy. */
+const char *sched_cross_shared(const char *policy, int copy);
 
 /* Pure helpers, exposed for the unit tests. */
 /* Logical CPU index for the policy (before taking it modulo ncpus); -2 for

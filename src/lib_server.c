@@ -155,7 +155,7 @@ server_begin(int argc, char **argv, const struct bench_prog *p,
 {
 	int first = bench_begin(argc, argv, p, o), rc;
 
-	sched_set_default("SAME");
+	o->placement = "SAME";
 	rc = server_modes(p, n, argc, argv, first, sd);
 	if (rc >= 0)
 		exit(rc);

@@ -26,11 +26,15 @@
 
 #define DEFAULT_TIMEOUT_S 300
 
-/* Set once by super_start, read by super_tmpdir. */
+/* Set once by super_start, read by super_tmpdir.  File-scope because the
+ * supervisor, woken by a signal (SIGTERM, SIGINT ...) or the worker's
+ * end, removes it (remove_tmpdir): like a signal flag, not a channel
+ * between the library's callers. */
 static char tmpdir_path[PATH_MAX];
 
-/* Directories the supervisor removes when the program ends: shared with
- * the worker and every copy, which add the directories they make. */
+/* Directories the supervisor removes when the program ends (by a signal
+ * as well): shared with the worker and every copy, which add the
+ * directories they make; mapped once by super_start. */
 #define MAX_CLEANUP 16
 struct cleanup_reg {
 	atomic_int n;			 /* entries used */
@@ -336,14 +340,16 @@ super_fork(struct copy_ctx *cx, int helper)
 			close(cx->ctl_fd);
 			cx->ctl_fd = -1;
 		}
-		if (sched_place(cx ? cx->copy : 0, helper,
+		if (sched_place(cx ? cx->policy : sched_policy(NULL),
+		                cx ? cx->copy : 0, helper,
 		                cx ? cx->helpers : 0) == -1)
 			_exit(EXIT_FAILED);
 		return 0;
 	}
 	if (cx != NULL && helper > 0 && !cx->in_timed)
 		party_add(cx, pid, helper,
-		          sched_target(cx->copy, helper, cx->helpers));
+		          sched_target(cx->policy, cx->copy, helper,
+		                       cx->helpers));
 	return pid;
 }
 

@@ -21,7 +21,7 @@
  *  - removes the private temporary directory (super_tmpdir) and every
  *    directory made by super_mkdtemp, in all cases.
  * Returns -1 (after a message) only if the split itself fails.
- * Programs call bench_start (lib_harness.h), which calls this.
+ * Programs reach it through bench_begin (lib_bench.h).
  */
 int super_start(void);
 

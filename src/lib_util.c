@@ -3,6 +3,7 @@
  * every number from the command line or the environment goes through,
  * and whole-buffer reads and writes.
  */
+#define _GNU_SOURCE /* program_invocation_short_name */
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -14,23 +15,14 @@
 
 #include "lib_util.h"
 
-static char progname[64] = "lmbench";
-
-void
-util_set_progname(const char *argv0)
-{
-	const char *slash;
-
-	if (argv0 == NULL || *argv0 == '\0')
-		return;
-	slash = strrchr(argv0, '/');
-	snprintf(progname, sizeof(progname), "%s", slash ? slash + 1 : argv0);
-}
-
+/* The C library sets program_invocation_short_name to argv[0]'s last
+ * component before main (glibc and musl alike): nothing to remember. */
 const char *
 util_progname(void)
 {
-	return progname;
+	const char *name = program_invocation_short_name;
+
+	return name != NULL && *name != '\0' ? name : "lmbench";
 }
 
 static void __attribute__((format(printf, 3, 0)))
@@ -40,15 +32,17 @@ verr(int with_errno, int saved, const char *fmt, va_list ap)
 
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	if (with_errno)
-		fprintf(stderr, "%s: %s: %s\n", progname, msg, strerror(saved));
+		fprintf(stderr, "%s: %s: %s\n", util_progname(), msg,
+		        strerror(saved));
 	else
-		fprintf(stderr, "%s: %s\n", progname, msg);
+		fprintf(stderr, "%s: %s\n", util_progname(), msg);
 }
 
 void
 util_usage(const char *args)
 {
-	fprintf(stderr, "Usage: %s%s%s\n", progname, *args ? " " : "", args);
+	fprintf(stderr, "Usage: %s%s%s\n", util_progname(), *args ? " " : "",
+	        args);
 }
 
 void

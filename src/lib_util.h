@@ -14,9 +14,8 @@
 #define EXIT_USAGE       2  /* bad option, number or argument */
 #define EXIT_UNSUPPORTED 77 /* not supported on this system */
 
-/* Remember the program name (basename of argv0) for messages. */
-void util_set_progname(const char *argv0);
-/* The program name set above, or "lmbench" before it is set. */
+/* The program's name for messages and records: argv[0]'s last component
+ * (program_invocation_short_name), or "lmbench" where that is empty. */
 const char *util_progname(void);
 /* Print "prog: <message>\n" on stderr. */
 void util_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

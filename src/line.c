@@ -177,14 +177,15 @@ option(void *sp, int c, const char *arg)
 }
 
 static int
-print_line(long bytes, int verbose, const char *method)
+print_line(const struct bench_ident *id, long bytes, int verbose,
+           const char *method)
 {
 	if (verbose) {
 		printf("cache line size: %ld bytes (%s)\n", bytes, method);
 		fflush(stdout);
 		return 0;
 	}
-	return report_stdout("cache line", "bytes", 0, (double)bytes) == 0
+	return report_stdout(id, "cache line", "bytes", 0, (double)bytes) == 0
 		       ? 0
 		       : EXIT_FAILED;
 }
@@ -207,12 +208,12 @@ main(int argc, char **argv)
 	(void)bench_begin(argc, argv, &prog, &o);
 	line = share_line(&o, &why);
 	if (line > 0)
-		return print_line(line, verbose, M_SHARING);
+		return print_line(&o.id, line, verbose, M_SHARING);
 	if (line < 0)
 		return EXIT_FAILED;
 	line = by_latency(&o);
 	if (line > 0)
-		return print_line(line, verbose, M_LATENCY);
+		return print_line(&o.id, line, verbose, M_LATENCY);
 	if (line < 0)
 		return EXIT_FAILED;
 	line = (long)mem_line_stated();
@@ -226,5 +227,5 @@ main(int argc, char **argv)
 		util_err("the line size is the one sysfs states (false sharing: "
 			 "%s; latency: no clear ramp)",
 			 why);
-	return print_line(line, verbose, M_SYSFS);
+	return print_line(&o.id, line, verbose, M_SYSFS);
 }

@@ -26,7 +26,6 @@
 #include "lib_bench.h"
 #include "lib_http.h"
 #include "lib_net.h"
-#include "lib_sched.h"
 #include "lib_server.h"
 #include "lib_util.h"
 
@@ -53,7 +52,6 @@ main(int argc, char **argv)
 	int first, l;
 
 	first = bench_begin(argc, argv, &prog, &o);
-	sched_set_default("SAME");
 	if (argc - first == 1 && net_parse_port(argv[first], &net.port) != 0)
 		return EXIT_USAGE;
 	if (dir == NULL || *dir == '\0')

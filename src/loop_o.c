@@ -24,7 +24,7 @@ main(int argc, char **argv)
 	struct bench_opts o;
 
 	(void)bench_begin(argc, argv, &prog, &o);
-	return report_stdout("loop_o", "us", 8,
+	return report_stdout(&o.id, "loop_o", "us", 8,
 	                     timing_loop_overhead_ns() / 1000.0) == 0
 	           ? 0
 	           : EXIT_FAILED;

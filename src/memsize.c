@@ -91,6 +91,7 @@ main(int argc, char **argv)
 		util_err("could not touch even 1 MB");
 		return EXIT_FAILED;
 	}
-	return report_stdout("memory", "MB", 0, (double)best) == 0 ? 0
-								  : EXIT_FAILED;
+	return report_stdout(&o.id, "memory", "MB", 0, (double)best) == 0
+	               ? 0
+	               : EXIT_FAILED;
 }

@@ -56,13 +56,13 @@ option(void *sp, int c, const char *arg)
 
 /* "%.0f MHz, %.4f nanosec clock" on stdout, as lmbench's. */
 static int
-report_mhz(double mhz, double period_ns)
+report_mhz(const struct bench_ident *id, double mhz, double period_ns)
 {
 	if (report_valid("clock", mhz) != 0)
 		return -1;
 	printf("%.0f MHz, %.4f nanosec clock\n", mhz, period_ns);
 	fflush(stdout);
-	report_derived("clock", "MHz", -1, mhz);
+	report_derived(id, "clock", "MHz", -1, mhz);
 	return 0;
 }
 
@@ -135,9 +135,9 @@ main(int argc, char **argv)
 		printf(" };\n");
 	}
 	if (flags & 2)
-		rc = report_stdout("clock period", "ns", 4, period);
+		rc = report_stdout(&o.id, "clock period", "ns", 4, period);
 	else
-		rc = report_mhz(1000.0 / period, period);
+		rc = report_mhz(&o.id, 1000.0 / period, period);
 	bench_result_free(&add);
 	bench_result_free(&xor);
 	return rc == 0 ? 0 : EXIT_FAILED;

@@ -50,6 +50,7 @@ struct layout {
 	int *cpus[MAX_NODES];         /* row k: its CPUs */
 	int mem_node[MAX_NODES];      /* column k: its node */
 	int libnuma;                  /* 1: from libnuma */
+	const struct bench_ident *id; /* the run, for the records */
 };
 
 /* The layout from libnuma, else one node; 0, or -1 after a message. */
@@ -174,8 +175,8 @@ lat_cell(const struct layout *l, int r, int m, size_t size, int reps,
 	snprintf(metric, sizeof(metric), "numa latency %d>%d", l->cpu_node[r],
 		 l->libnuma ? l->mem_node[m] : 0);
 	snprintf(place, sizeof(place), "CUSTOM cpus=%d main=%d", cpu, cpu);
-	if (sample_result(&res, ns, reps, turns * 100, BENCH_MINIMUM, place) ==
-	    0) {
+	if (sample_result(&res, ns, reps, turns * 100, BENCH_MINIMUM, l->id,
+			  place) == 0) {
 		rc = figure(&res, metric, "ns", REPORT_NS, 1, (double)size, v);
 		bench_result_free(&res);
 	}
@@ -206,7 +207,7 @@ bw_cell(const struct layout *l, int r, int m, size_t size, int reps,
 	snprintf(place, sizeof(place), "CUSTOM cpus=%s main=? load=%s", list,
 		 list);
 	nanosleep(&ts, NULL);
-	rc = load_sample(&g, reps, (uint64_t)interval, place, &res);
+	rc = load_sample(&g, reps, (uint64_t)interval, l->id, place, &res);
 	if (load_stop(&g) != 0 && rc == 0) {
 		bench_result_free(&res);
 		rc = -1;
@@ -320,6 +321,7 @@ main(int argc, char **argv)
 					    sizeof(modes[0]));
 	if (discover(&l) != 0)
 		return EXIT_FAILED;
+	l.id = &o.id;
 	for (r = 0; r < l.ncpu_nodes; r++)
 		if (l.ncpus[r] > maxcpus)
 			maxcpus = l.ncpus[r];

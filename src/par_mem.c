@@ -32,12 +32,13 @@
 
 /* "%.6f %.2f": the size in MB (10^6), the parallelism. */
 static int
-report_par(double size_bytes, double parallelism)
+report_par(const struct bench_ident *id, double size_bytes,
+           double parallelism)
 {
 	if (report_valid("parallelism", parallelism) != 0)
 		return -1;
 	report_text("%.6f %.2f\n", size_bytes / 1e6, parallelism);
-	report_derived("parallelism", "loads", size_bytes, parallelism);
+	report_derived(id, "parallelism", "loads", size_bytes, parallelism);
 	return 0;
 }
 
@@ -76,11 +77,11 @@ main(int argc, char **argv)
 			return EXIT_FAILED;
 		rc = chase_parallelism(&c, &o, &par);
 		chase_release(&c);
-		if (rc != 0 || report_par((double)size, par) != 0)
+		if (rc != 0 || report_par(&o.id, (double)size, par) != 0)
 			return EXIT_FAILED;
 	}
 	if (op.pages != MEM_PAGES_DEFAULT)
-		report_derived("page size", "bytes", (double)page_bytes,
+		report_derived(&o.id, "page size", "bytes", (double)page_bytes,
 			       (double)page_bytes);
 	return 0;
 }

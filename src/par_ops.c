@@ -55,12 +55,12 @@ static const char *const labels[] = {
 
 /* "LABEL: %.2f", a figure without a unit. */
 static int
-report_plain(const char *label, double value)
+report_plain(const struct bench_ident *id, const char *label, double value)
 {
 	if (report_valid(label, value) != 0)
 		return -1;
 	report_text("%s: %.2f\n", label, value);
-	report_derived(label, "", -1, value);
+	report_derived(id, label, "", -1, value);
 	return 0;
 }
 
@@ -117,7 +117,7 @@ main(int argc, char **argv)
 		if (best < 0)
 			return EXIT_FAILED;
 		snprintf(label, sizeof(label), "%s parallelism", labels[op]);
-		if (report_plain(label, best) != 0)
+		if (report_plain(&o.id, label, best) != 0)
 			return EXIT_FAILED;
 	}
 	return 0;

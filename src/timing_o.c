@@ -21,7 +21,7 @@ main(int argc, char **argv)
 	struct bench_opts o;
 
 	(void)bench_begin(argc, argv, &prog, &o);
-	return report_stdout("timing_o", "us", 5,
+	return report_stdout(&o.id, "timing_o", "us", 5,
 	                     timing_overhead_ns() / 1000.0) == 0
 	           ? 0
 	           : EXIT_FAILED;

@@ -149,7 +149,8 @@ option(void *sp, int c, const char *arg)
 
 /* "tlb: N pages" (and " %.5f nanoseconds" with the cost). */
 static int
-report_tlb(size_t pages, int with_cost, double cost_ns)
+report_tlb(const struct bench_ident *id, size_t pages, int with_cost,
+           double cost_ns)
 {
 	if (pages == 0 || (with_cost && !(cost_ns > 0))) {
 		util_err("no valid TLB result");
@@ -159,9 +160,9 @@ report_tlb(size_t pages, int with_cost, double cost_ns)
 		report_text("tlb: %zu pages %.5f nanoseconds\n", pages, cost_ns);
 	else
 		report_text("tlb: %zu pages\n", pages);
-	report_derived("tlb", "pages", -1, (double)pages);
+	report_derived(id, "tlb", "pages", -1, (double)pages);
 	if (with_cost)
-		report_derived("tlb miss", "ns", -1, cost_ns);
+		report_derived(id, "tlb miss", "ns", -1, cost_ns);
 	return 0;
 }
 
@@ -262,10 +263,10 @@ main(int argc, char **argv)
 		if (diff > 0)
 			break;
 	}
-	if (report_tlb(lo, op.cost, diff) != 0)
+	if (report_tlb(&o.id, lo, op.cost, diff) != 0)
 		return EXIT_FAILED;
 	if (op.m.pages != MEM_PAGES_DEFAULT)
-		report_derived("page size", "bytes", (double)page_bytes,
+		report_derived(&o.id, "page size", "bytes", (double)page_bytes,
 			       (double)page_bytes);
 	return 0;
 }

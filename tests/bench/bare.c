@@ -335,7 +335,6 @@ main(int argc, char **argv)
 	struct bufs b;
 	size_t len, j;
 
-	util_set_progname("bare");
 	while ((c = getopt(argc, argv, "An:")) != -1) {
 		switch (c) {
 		case 'A': place = MEM_ALIGNED; break;

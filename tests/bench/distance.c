@@ -126,7 +126,6 @@ main(int argc, char **argv)
 	int huge = 0, rounds = 7, only = -1, c, r, k;
 	char *map, *base;
 
-	util_set_progname("distance");
 	while ((c = getopt(argc, argv, "Hk:r:s:")) != -1) {
 		switch (c) {
 		case 'H': huge = 1; break;

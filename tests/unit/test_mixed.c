@@ -42,6 +42,76 @@ lines_with(const char *s, const char *word, int at_start)
 	return n;
 }
 
+/* A result, its samples, and what its report wrote. */
+struct fixture {
+	struct bench_sample smp[16];
+	struct bench_result r;
+	char err[4096], json[4096];
+};
+
+/* x->r over samples us[0..n-1] (sorted, microseconds) recorded with
+ * placement pl: 0, or -1 when n is more than x holds. */
+static int
+make_result(struct fixture *x, const double *us, size_t n, const char *pl)
+{
+	struct bench_result *r = &x->r;
+	struct bench_sample *smp = x->smp;
+	size_t i;
+
+	CHECK(n <= N(x->smp));
+	if (n > N(x->smp))
+		return -1;
+	memset(r, 0, sizeof(*r));
+	for (i = 0; i < n; i++)
+		smp[i] = (struct bench_sample){ us[i] * 1000.0, 1000 };
+	r->samples = smp;
+	r->nsamples = n;
+	r->ns_per_iter = smp[n / 2].ns_per_iter;
+	r->stat = BENCH_MEDIAN;
+	r->parallel = 1;
+	r->repetitions = (int)n;
+	r->iterations = 1000;
+	snprintf(r->placement, sizeof(r->placement), "%s", pl);
+	return 0;
+}
+
+/* report_us of x->r, then (extra) report_derived's two records, one of
+ * its run and one of none: what went to stderr in x->err, the records
+ * in x->json. */
+static void
+capture(struct fixture *x, int extra)
+{
+	const struct bench_result *r = &x->r;
+	char *err = x->err, *json = x->json;
+	char errp[] = "/tmp/test_mixed.err.XXXXXX";
+	char jsonp[] = "/tmp/test_mixed.json.XXXXXX";
+	int efd = mkstemp(errp), jfd = mkstemp(jsonp), saved;
+
+	err[0] = json[0] = '\0';
+	CHECK(efd >= 0 && jfd >= 0);
+	if (efd < 0 || jfd < 0)
+		return;
+	close(jfd);
+	setenv("LMBENCH_JSON", jsonp, 1);
+	fflush(stderr);
+	saved = dup(STDERR_FILENO);
+	dup2(efd, STDERR_FILENO);
+	CHECK(report_us(r, "Pipe latency", 1) == 0);
+	if (extra) {
+		report_derived(&r->id, "derived", "ns", -1, 1.5);
+		report_derived(NULL, "bare", "ns", -1, 2.5);
+	}
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	close(efd);
+	unsetenv("LMBENCH_JSON");
+	slurp(errp, err, sizeof(x->err));
+	slurp(jsonp, json, sizeof(x->json));
+	unlink(errp);
+	unlink(jsonp);
+}
+
 /*
  * report_us over samples us[0..n-1] (sorted, microseconds) recorded with
  * placement pl: the classic line always; the warning (naming cause) and
@@ -51,45 +121,12 @@ static void
 check_report(const double *us, size_t n, const char *pl, const char *mixed,
              const char *cause)
 {
-	struct bench_sample smp[16];
-	struct bench_result r;
-	char errp[] = "/tmp/test_mixed.err.XXXXXX";
-	char jsonp[] = "/tmp/test_mixed.json.XXXXXX";
-	char err[4096], json[4096];
-	int efd = mkstemp(errp), jfd = mkstemp(jsonp), saved;
-	size_t i;
+	struct fixture x;
+	const char *err = x.err, *json = x.json;
 
-	CHECK(efd >= 0 && jfd >= 0 && n <= N(smp));
-	if (efd < 0 || jfd < 0 || n > N(smp))
+	if (make_result(&x, us, n, pl) != 0)
 		return;
-	close(jfd);
-	memset(&r, 0, sizeof(r));
-	for (i = 0; i < n; i++) {
-		smp[i].ns_per_iter = us[i] * 1000.0;
-		smp[i].iters = 1000;
-	}
-	r.samples = smp;
-	r.nsamples = n;
-	r.ns_per_iter = smp[n / 2].ns_per_iter;
-	r.stat = BENCH_MEDIAN;
-	r.parallel = 1;
-	r.repetitions = (int)n;
-	r.iterations = 1000;
-	snprintf(r.placement, sizeof(r.placement), "%s", pl);
-	setenv("LMBENCH_JSON", jsonp, 1);
-	fflush(stderr);
-	saved = dup(STDERR_FILENO);
-	dup2(efd, STDERR_FILENO);
-	CHECK(report_us(&r, "Pipe latency", 1) == 0);
-	fflush(stderr);
-	dup2(saved, STDERR_FILENO);
-	close(saved);
-	close(efd);
-	unsetenv("LMBENCH_JSON");
-	slurp(errp, err, sizeof(err));
-	slurp(jsonp, json, sizeof(json));
-	unlink(errp);
-	unlink(jsonp);
+	capture(&x, 0);
 	CHECK(lines_with(err, "Pipe latency: ", 1) == 1);
 	CHECK(lines_with(json, "\"metric\":\"Pipe latency\"", 0) == 1);
 	if (mixed == NULL) {
@@ -103,6 +140,28 @@ check_report(const double *us, size_t n, const char *pl, const char *mixed,
 	CHECK(strstr(json, mixed) != NULL);
 	if (strstr(err, cause) == NULL || strstr(json, mixed) == NULL)
 		fprintf(stderr, "stderr: %s\nrecord: %s\n", err, json);
+}
+
+/* The records name the run they are given: r->id for a measurement
+ * (placed by r->policy, not the environment's), the id argument for a
+ * record of no measurement. */
+static void
+check_ident(const double *us, size_t n)
+{
+	static char *argv[] = { "lat_pipe", "-N", "11", NULL };
+	struct fixture x;
+	const char *json = x.json;
+
+	if (make_result(&x, us, n, "SAME cpus=0 main=0 helper=0") != 0)
+		return;
+	x.r.policy = "SAME";
+	x.r.id = (struct bench_ident){ 3, argv, "size_bytes=1" };
+	capture(&x, 1);
+	CHECK(strstr(x.err, "other load") != NULL);
+	CHECK(lines_with(json, "\"args\":[\"-N\",\"11\"],\"metric\":", 0) ==
+	      2);
+	CHECK(lines_with(json, "\"size_bytes\":1}", 0) == 2);
+	CHECK(lines_with(json, "\"args\":[],\"metric\":\"bare\"", 0) == 1);
 }
 
 int
@@ -169,5 +228,6 @@ main(void)
 	check_report(flat, N(flat), "SAME cpus=0 main=0 helper=0", NULL, NULL);
 	check_report(outlier, N(outlier), "SAME cpus=0 main=0 helper=0", NULL,
 	             NULL);
+	check_ident(ctx, N(ctx));
 	return check_done("test_mixed");
 }

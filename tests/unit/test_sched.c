@@ -71,21 +71,28 @@ server_placement(void)
 	CHECK(sched_place_server() == -1);
 	if (CPU_COUNT(&set) >= 2) {
 		setenv("LMBENCH_SCHED", "CROSS", 1);
-		cpu = sched_target(0, 0, 1);
-		CHECK(cpu >= 0 && sched_target(0, 1, 1) >= 0);
-		CHECK(sched_target(0, 1, 1) != cpu);
-		CHECK(sched_target(0, 2, 3) == cpu);
-		CHECK(sched_cross_shared(0) != NULL);
-		CHECK(sched_place_server() == sched_target(0, 1, 1));
-		CHECK(sched_getcpu() == sched_target(0, 1, 1));
+		cpu = sched_target("CROSS", 0, 0, 1);
+		CHECK(cpu >= 0 && sched_target("CROSS", 0, 1, 1) >= 0);
+		CHECK(sched_target("CROSS", 0, 1, 1) != cpu);
+		CHECK(sched_target("CROSS", 0, 2, 3) == cpu);
+		CHECK(sched_cross_shared("CROSS", 0) != NULL);
+		CHECK(sched_place_server() == sched_target("CROSS", 0, 1, 1));
+		CHECK(sched_getcpu() == sched_target("CROSS", 0, 1, 1));
 	}
 	CHECK(sched_set_policy("bogus") == -1);
 	CHECK(sched_set_policy("SAME") == 0);
-	CHECK(strcmp(sched_policy(), "SAME") == 0);
-	CHECK(sched_cross_shared(0) == NULL);
+	CHECK(strcmp(sched_policy(NULL), "SAME") == 0);
+	CHECK(strcmp(sched_policy("UNIQUE"), "SAME") == 0);
+	CHECK(sched_cross_shared("SAME", 0) == NULL);
 	CHECK(sched_place_server() == first);
 	CHECK(sched_getcpu() == first);
+	/* Unset: the program's own default, else DEFAULT; a server is SAME. */
 	unsetenv("LMBENCH_SCHED");
+	CHECK(strcmp(sched_policy(NULL), "DEFAULT") == 0);
+	CHECK(strcmp(sched_policy("UNIQUE"), "UNIQUE") == 0);
+	CHECK(sched_target("DEFAULT", 0, 0, 1) == -2);
+	CHECK(sched_target("SAME", 0, 1, 1) == first);
+	CHECK(sched_place_server() == first);
 }
 
 int
