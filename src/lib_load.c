@@ -183,7 +183,7 @@ load_thread(struct thr_worker *w)
 {
 	struct lstate s;
 	struct load_count *c;
-	int rc = 0;
+	int rc = 0, i;
 
 	memset(&s, 0, sizeof(s));
 	s.g = w->arg;
@@ -195,6 +195,11 @@ load_thread(struct thr_worker *w)
 				   MEM_SPREAD, -1);
 	s.blocks = s.g->len / LOAD_BLOCK;
 	s.value = (uint64_t)w->cpu + 1;
+	/* Every page written before the start, by the thread that uses it
+	 * (its node): reads of pages never written all map the kernel's
+	 * one zero page, and would stream from the first-level cache. */
+	for (i = 0; rc == 0 && i < s.set.n; i++)
+		memset(s.set.buf[i], (int)s.value, s.g->len);
 	if (thr_wait_go(w, rc) == 0)
 		while (!thr_stopping(w->team)) {
 			uint64_t b = burst(&s);

@@ -215,7 +215,8 @@ sweep_retry_busy(struct sweep *w, const uint64_t *stated, double busy)
 	size_t ends[6];
 	int round, i, k;
 
-	for (round = 0; round < 3 && busy >= BUSY && off_stated(w, stated);
+	for (round = 0; round < 3 && (busy >= BUSY || !w->sure) &&
+	                off_stated(w, stated);
 	     round++) {
 		nanosleep(&half, NULL);
 		for (i = 0; i < w->n && w->sizes[i] <= ((size_t)16 << 20); i++)

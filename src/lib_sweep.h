@@ -43,8 +43,9 @@ int sweep_all(struct sweep *w);
 int sweep_refine(struct sweep *w);
 
 /* On a busy machine (others took `busy` of a CPU, 0.25 counting as
- * busy) whose neighbours made L1 or L2 come out more than a step off
- * the size the system states (stated[L - 1]), the sizes within an
+ * busy), or where the sweeps disagree (a host's other guests are not in
+ * /proc/stat), and L1 or L2 came out more than a step off the size the
+ * system states (stated[L - 1]), the sizes within an
  * octave of either end looked at again, up to three rounds half a
  * second apart, each keeping the faster look: a quiet spell between
  * shows the level whole.  The stated size only steers where to look;
