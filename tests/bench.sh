@@ -201,15 +201,17 @@ first=$(taskset -pc $$ 2>/dev/null | sed 's/.*: //; s/[-,].*//')
 [ -n "$first" ] || first=0
 port=$(awk 'BEGIN { srand(); print 20000 + int(rand() * 10000) }')
 "$BUILD/lat_tcp" -s -p "$port" && "$BUILD/lat_udp" -s -p $((port + 1)) && "$BUILD/bw_tcp" -s -p $((port + 2))
-for m in 1 1024; do
-	ours=$("$BUILD/lat_tcp" -m $m -p "$port" 127.0.0.1 2>&1 | awk '{ print $5 }')
-	peer=$(taskset -c "$first" "$PEER" tcprtt $m)
-	echo "lat_tcp -m $m (loopback): $ours us; bare TCP ping-pong: $peer us; ratio $(ratio "$ours" "$peer") (target within 0.90-1.10)"
-done
-for m in 4 1024; do
-	ours=$("$BUILD/lat_udp" -m $m -p $((port + 1)) 127.0.0.1 2>&1 | awk '{ print $5 }')
-	peer=$(taskset -c "$first" "$PEER" udprtt $m)
-	echo "lat_udp -m $m (loopback): $ours us; bare UDP ping-pong: $peer us; ratio $(ratio "$ours" "$peer") (target within 0.90-1.10)"
+# Five alternating pairs each (one pair moved by 50 % in a quiet hour).
+for pm in tcp:1 tcp:1024 udp:4 udp:1024; do
+	proto=${pm%:*} m=${pm#*:} p=$port
+	[ "$proto" = udp ] && p=$((port + 1))
+	: >"$T_TMP/pairs"
+	for _ in 1 2 3 4 5; do
+		o=$("$BUILD/lat_$proto" -m "$m" -p "$p" 127.0.0.1 2>&1 | awk '{ print $5 }')
+		echo "${o:-0} $(taskset -c "$first" "$PEER" "${proto}rtt" "$m")" >>"$T_TMP/pairs"
+	done
+	line=$(sides "$T_TMP/pairs" us)
+	echo "lat_$proto -m $m (loopback) beside a bare $proto ping-pong: $line; target within 0.90-1.10: $(within "$line" 0.9 1.1)"
 done
 ours=$("$BUILD/bw_tcp" -p $((port + 2)) 127.0.0.1 2>&1 | awk '{ print $2 }')
 peer=$(taskset -c "$first" "$PEER" tcpbw 65536)
