@@ -203,7 +203,7 @@ test_load_touch(void)
 	before = rss_kb();
 	CHECK(load_start(&g, &k, (size_t)32 << 20, &cpu, 1, 1000000) == 0);
 	after = rss_kb();
-	CHECK(before > 0 && after - before >= 30 * 1024);
+	CHECK(before > 0 && after - before >= 30L * 1024);
 	CHECK(load_stop(&g) == 0);
 }
 
