@@ -12,11 +12,11 @@
  * ends again, until the first two sweeps, the last two and all four give
  * the same levels (cache_agree); where they still do not, the level is
  * reported as unsure (between which sizes), and a machine that others
- * kept busy (/proc/stat) is named in a warning; on such a machine, or
- * where the sweeps disagree, if the first two levels came out more than
- * a step off the sizes sysfs states, the sizes around both are looked
- * at again, up to three times (sweep_retry_busy: sysfs steers where to
- * look, never what is printed).  The decision is lib_analysis's
+ * kept busy (/proc/stat) is named in a warning.  Where the first two
+ * levels came out more than a step off the sizes sysfs states, the
+ * sizes around both are looked at again, up to three times
+ * (sweep_retry_stated: sysfs steers where to look, never what is
+ * printed).  The decision is lib_analysis's
  * cache_levels, which the unit tests feed with recorded
  * sweeps: a level ends where the latency rises by 30 % or more and
  * stays up, within one step or within an octave (on small pages a
@@ -174,7 +174,7 @@ main(int argc, char **argv)
 	if (sweep_all(&w) != 0 || sweep_refine(&w) != 0)
 		return EXIT_FAILED;
 	busy = timing_load_share(&load);
-	i = sweep_retry_busy(&w, stated, busy);
+	i = sweep_retry_stated(&w, stated);
 	if (i < 0)
 		return EXIT_FAILED;
 	if (i > 0)

@@ -311,3 +311,17 @@ cache_agree(const struct cache_level *a, int na, const struct cache_level *b,
 			return 0;
 	return 1;
 }
+
+int
+cache_off_stated(const struct cache_level *lv, int nlev, const uint64_t *stated)
+{
+	int k;
+
+	for (k = 0; k < 2 && k < nlev; k++) {
+		double r = (double)lv[k].size / (double)stated[k];
+
+		if (stated[k] != 0 && (r < 0.8 || r > 1.25))
+			return 1;
+	}
+	return 0;
+}

@@ -6,6 +6,7 @@
 #define LIB_ANALYSIS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * The line from false sharing: ns[i] is the time of one atomic add while
@@ -45,5 +46,12 @@ int cache_levels(int n, const size_t *sizes, const double *lat,
  */
 int cache_agree(const struct cache_level *a, int na,
 		const struct cache_level *b, int nb);
+/*
+ * Whether L1 or L2 of lv lies more than one step of the grid from the
+ * size the system states (stated[0], stated[1]; 0: none stated, never
+ * off): a ratio below 0.8 or above 1.25.
+ */
+int cache_off_stated(const struct cache_level *lv, int nlev,
+		     const uint64_t *stated);
 
 #endif

@@ -182,21 +182,6 @@ sweep_refine(struct sweep *w)
 	}
 }
 
-/* Whether L1 or L2 came out more than a step off the size stated. */
-static int
-off_stated(const struct sweep *w, const uint64_t *stated)
-{
-	int k;
-
-	for (k = 0; k < 2 && k < w->nlev; k++) {
-		double r = (double)w->lv[k].size / (double)stated[k];
-
-		if (stated[k] != 0 && (r < 0.8 || r > 1.25))
-			return 1;
-	}
-	return 0;
-}
-
 /* Whether size lies within an octave of level k's measured or stated
  * end. */
 static int
@@ -209,14 +194,13 @@ near_level(const struct sweep *w, const uint64_t *stated, int k, size_t size)
 }
 
 int
-sweep_retry_busy(struct sweep *w, const uint64_t *stated, double busy)
+sweep_retry_stated(struct sweep *w, const uint64_t *stated)
 {
 	const struct timespec half = { 0, 500000000 };
 	size_t ends[6];
 	int round, i, k;
 
-	for (round = 0; round < 3 && (busy >= BUSY || !w->sure) &&
-	                off_stated(w, stated);
+	for (round = 0; round < 3 && cache_off_stated(w->lv, w->nlev, stated);
 	     round++) {
 		nanosleep(&half, NULL);
 		for (i = 0; i < w->n && w->sizes[i] <= ((size_t)16 << 20); i++)
