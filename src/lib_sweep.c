@@ -194,12 +194,17 @@ near_level(const struct sweep *w, const uint64_t *stated, int k, size_t size)
 }
 
 int
-sweep_retry_stated(struct sweep *w, const uint64_t *stated)
+sweep_retry_stated(struct sweep *w, const uint64_t *all)
 {
 	const struct timespec half = { 0, 500000000 };
-	size_t ends[6];
+	size_t ends[6], top = w->n > 0 ? w->sizes[w->n - 1] : 0;
+	uint64_t stated[2];
 	int round, i, k;
 
+	/* A level stated above half the largest size swept cannot show
+	 * whole: not looked for. */
+	for (k = 0; k < 2; k++)
+		stated[k] = all[k] <= top / 2 ? all[k] : 0;
 	for (round = 0; round < 3 && cache_off_stated(w->lv, w->nlev, stated);
 	     round++) {
 		nanosleep(&half, NULL);

@@ -43,15 +43,16 @@ int sweep_all(struct sweep *w);
 int sweep_refine(struct sweep *w);
 
 /* Where L1 or L2 came out more than a step off the size the system
- * states (stated[L - 1]): a neighbour took part of it during the sweeps
+ * states (all[L - 1]): a neighbour took part of it during the sweeps
  * (another process, or on a virtual machine another guest of the host's
  * core, which /proc/stat does not show), or the level is not what is
  * stated.  The sizes within an octave of either end are looked at again,
  * up to three rounds half a second apart, each keeping the faster look:
- * a quiet spell between shows the level whole.  The stated size only
+ * a quiet spell between shows the level whole (a level stated above
+ * half the largest size swept is left out).  The stated size only
  * steers where to look; what is printed stays what was measured.  The
  * rounds run, or -1 after a message. */
-int sweep_retry_stated(struct sweep *w, const uint64_t *stated);
+int sweep_retry_stated(struct sweep *w, const uint64_t *all);
 
 /* The warnings between cache's levels and memory (so that the output
  * still opens with L1 and ends with memory): levels unsure, a busy

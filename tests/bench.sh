@@ -61,8 +61,9 @@ sides() {
 		printf "ours%s %s; theirs%s %s; ratio %.3f (pairs %.3f-%.3f)\n", os, u, bs, u, mo / mb, r[1], r[n]
 	}' "$1"
 }
-# within LINE LOW HIGH: "met" when the ratio in LINE is from LOW to HIGH.
-within() {
+# in_range LINE LOW HIGH: "met" when the ratio in LINE is from LOW to HIGH
+# (bench/sched.sh has a within of its own).
+in_range() {
 	echo "$1" | awk -v lo="$2" -v hi="$3" '{ sub(/.*; ratio /, ""); print ($1 + 0 >= lo && $1 + 0 <= hi) ? "met" : "not met" }'
 }
 # verdict LINE LOW: "met" when the ratio in LINE is at least LOW.
@@ -188,7 +189,7 @@ if command -v perf >/dev/null && perf bench sched pipe -l 1000 >/dev/null 2>&1; 
 		echo "${o:-0} ${p:-0}" >>"$T_TMP/pairs"
 	done
 	line=$(sides "$T_TMP/pairs" us)
-	echo "lat_pipe (CPU 0) beside perf bench sched pipe -l 200000 (taskset -c 0), us per round trip: $line; target within 0.90-1.10: $(within "$line" 0.9 1.1)"
+	echo "lat_pipe (CPU 0) beside perf bench sched pipe -l 200000 (taskset -c 0), us per round trip: $line; target within 0.90-1.10: $(in_range "$line" 0.9 1.1)"
 else
 	echo "lat_pipe beside perf bench sched pipe: skipped (perf not usable here; Debian package linux-perf)"
 fi
@@ -211,7 +212,7 @@ for pm in tcp:1 tcp:1024 udp:4 udp:1024; do
 		echo "${o:-0} $(taskset -c "$first" "$PEER" "${proto}rtt" "$m")" >>"$T_TMP/pairs"
 	done
 	line=$(sides "$T_TMP/pairs" us)
-	echo "lat_$proto -m $m (loopback) beside a bare $proto ping-pong: $line; target within 0.90-1.10: $(within "$line" 0.9 1.1)"
+	echo "lat_$proto -m $m (loopback) beside a bare $proto ping-pong: $line; target within 0.90-1.10: $(in_range "$line" 0.9 1.1)"
 done
 ours=$("$BUILD/bw_tcp" -p $((port + 2)) 127.0.0.1 2>&1 | awk '{ print $2 }')
 peer=$(taskset -c "$first" "$PEER" tcpbw 65536)
@@ -316,7 +317,7 @@ for _ in 1 2 3 4 5; do
 	echo "${o:-0} ${p:-0}" >>"$T_TMP/pairs"
 done
 line=$(sides "$T_TMP/pairs" us)
-echo "lat_tcp (loopback, client and server on CPU $first) beside a bare TCP ping-pong (taskset -c $first): $line; target within 0.90-1.10: $(within "$line" 0.9 1.1)"
+echo "lat_tcp (loopback, client and server on CPU $first) beside a bare TCP ping-pong (taskset -c $first): $line; target within 0.90-1.10: $(in_range "$line" 0.9 1.1)"
 i=0
 for prog in lat_tcp lat_udp lat_connect bw_tcp; do
 	"$BUILD/$prog" -S -p $((pp + i)) 127.0.0.1 </dev/null
@@ -377,7 +378,7 @@ if [ "$(nproc)" -ge 2 ]; then
 		echo "${o:-0} ${p:-0}" >>"$T_TMP/pairs"
 	done
 	line=$(sides "$T_TMP/pairs" ns)
-	echo "lat_mem_load -M ${wmb}m idle beside lat_mem_rd -t $wmb 64: $line; target within 0.95-1.05: $(within "$line" 0.95 1.05)"
+	echo "lat_mem_load -M ${wmb}m idle beside lat_mem_rd -t $wmb 64: $line; target within 0.95-1.05: $(in_range "$line" 0.95 1.05)"
 	t0=$(date +%s.%N)
 	"$BUILD/lat_mem_load" >/dev/null 2>&1
 	t1=$(date +%s.%N)
@@ -390,7 +391,7 @@ for _ in 1 2 3 4 5; do
 	echo "${o:-0} ${p:-0}" >>"$T_TMP/pairs"
 done
 line=$(sides "$T_TMP/pairs")
-echo "bw_mem_peak -M ${wmb}m rd beside bw_mem -P $(nproc) ${wmb}m frd: $line; target within 0.90-1.10: $(within "$line" 0.9 1.1)"
+echo "bw_mem_peak -M ${wmb}m rd beside bw_mem -P $(nproc) ${wmb}m frd: $line; target within 0.90-1.10: $(in_range "$line" 0.9 1.1)"
 # bw_bonnie beside bonnie++ (Debian package bonnie++) on the same file
 # size and directory: block write, rewrite and block read, alternating
 # three times (bonnie++ -f: no per-character tests, -n 0: no file
