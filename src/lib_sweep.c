@@ -202,7 +202,8 @@ sweep_retry_stated(struct sweep *w, const uint64_t *all)
 	int round, i, k;
 
 	/* A level stated above half the largest size swept cannot show
-	 * whole: not looked for. */
+	 * whole: not looked for.  Only the sizes around a level that is
+	 * off are looked at again. */
 	for (k = 0; k < 2; k++)
 		stated[k] = all[k] <= top / 2 ? all[k] : 0;
 	for (round = 0; round < 3 && cache_off_stated(w->lv, w->nlev, stated);
@@ -210,7 +211,7 @@ sweep_retry_stated(struct sweep *w, const uint64_t *all)
 		nanosleep(&half, NULL);
 		for (i = 0; i < w->n && w->sizes[i] <= ((size_t)16 << 20); i++)
 			for (k = 0; k < 2 && k < w->nlev; k++)
-				if (stated[k] != 0 &&
+				if (cache_off_stated(&w->lv[k], 1, &stated[k]) &&
 				    near_level(w, stated, k, w->sizes[i])) {
 					if (relook(w, w->sizes[i], &w->grp[0][i]) != 0 ||
 					    relook(w, w->sizes[i], &w->grp[1][i]) != 0)

@@ -46,7 +46,8 @@ int sweep_refine(struct sweep *w);
  * states (all[L - 1]): a neighbour took part of it during the sweeps
  * (another process, or on a virtual machine another guest of the host's
  * core, which /proc/stat does not show), or the level is not what is
- * stated.  The sizes within an octave of either end are looked at again,
+ * stated.  The sizes within an octave of such a level's two ends (the
+ * measured and the stated) are looked at again,
  * up to three rounds half a second apart, each keeping the faster look:
  * a quiet spell between shows the level whole (a level stated above
  * half the largest size swept is left out).  The stated size only
