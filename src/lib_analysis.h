@@ -49,7 +49,8 @@ int cache_agree(const struct cache_level *a, int na,
 /*
  * Whether L1 or L2 of lv lies more than one step of the grid from the
  * size the system states (stated[0], stated[1]; 0: none stated, never
- * off): a ratio below 0.8 or above 1.25.
+ * off): a ratio below 0.8 or above 1.25.  One level: lv + L - 1, 1,
+ * stated + L - 1 (cache's warning asks so of every level).
  */
 int cache_off_stated(const struct cache_level *lv, int nlev,
 		     const uint64_t *stated);

@@ -26,19 +26,9 @@ mem_pagesize(void)
 uint64_t
 mem_available(void)
 {
-	FILE *f = fopen("/proc/meminfo", "r");
-	char line[256];
-	unsigned long long kb = 0;
+	uint64_t kb = util_meminfo_kb("MemAvailable:");
 
-	if (f == NULL)
-		return UINT64_MAX;
-	while (fgets(line, sizeof(line), f))
-		if (strncmp(line, "MemAvailable:", 13) == 0) {
-			kb = strtoull(line + 13, NULL, 10);
-			break;
-		}
-	fclose(f);
-	return kb ? (uint64_t)kb * 1024 : UINT64_MAX;
+	return kb ? kb * 1024 : UINT64_MAX;
 }
 
 /* Whether len bytes fit in the memory available: 0, or -1 after a

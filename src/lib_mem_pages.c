@@ -38,26 +38,6 @@ mem_pages_name(enum mem_pages pages)
 	return kinds[pages];
 }
 
-/* The number after `key` in /proc/meminfo (kB there), 0 if none. */
-static uint64_t
-meminfo(const char *key)
-{
-	FILE *f = fopen("/proc/meminfo", "r");
-	char line[256];
-	size_t n = strlen(key);
-	uint64_t v = 0;
-
-	if (f == NULL)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		if (strncmp(line, key, n) == 0) {
-			v = strtoull(line + n, NULL, 10);
-			break;
-		}
-	fclose(f);
-	return v;
-}
-
 size_t
 mem_pages_size(enum mem_pages pages)
 {
@@ -65,7 +45,7 @@ mem_pages_size(enum mem_pages pages)
 	uint64_t v = 0;
 
 	if (pages == MEM_PAGES_HUGE)
-		v = meminfo("Hugepagesize:") * 1024;
+		v = util_meminfo_kb("Hugepagesize:") * 1024;
 	else if (pages == MEM_PAGES_THP && util_first_line(THP_SIZE, text,
 	                                              sizeof(text)) == 0)
 		v = strtoull(text, NULL, 10);
@@ -100,7 +80,7 @@ mem_pages_map(size_t len, enum mem_pages pages)
 		util_syserr("cannot map %zu bytes of %zu-byte huge pages (%llu "
 		            "free)",
 		            maplen, h,
-		            (unsigned long long)meminfo("HugePages_Free:"));
+		            (unsigned long long)util_meminfo_kb("HugePages_Free:"));
 		return NULL;
 	}
 	/* THP: one page more, then the ends cut off, so that the buffer is
@@ -201,7 +181,7 @@ refusal(enum mem_pages pages, uint64_t bytes, char *why, size_t len)
 	}
 	if (pages != MEM_PAGES_HUGE)
 		return NULL;
-	free_pages = meminfo("HugePages_Free:");
+	free_pages = util_meminfo_kb("HugePages_Free:");
 	if (h > 0 && free_pages * h < bytes) {
 		snprintf(why, len,
 		         "hugetlbfs pages: %llu pages of %llu bytes needed, %llu free "

@@ -262,7 +262,7 @@ sweep_warn_stated(const struct sweep *w, const uint64_t *stated,
 		if (stated[i] == 0 && largest > 0)
 			util_err("warning: L%d: the system states no such level (sysfs)",
 				 i + 1);
-		else if (r < 0.8 || r > 1.25)
+		else if (cache_off_stated(&w->lv[i], 1, &stated[i]))
 			util_err("warning: L%d measured at %zu bytes, the system states "
 				 "%llu (sysfs): %s",
 				 i + 1, w->lv[i].size, (unsigned long long)stated[i],

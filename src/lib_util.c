@@ -333,3 +333,22 @@ util_first_line(const char *path, char *text, size_t len)
 	text[strcspn(text, "\n")] = '\0';
 	return rc;
 }
+
+uint64_t
+util_meminfo_kb(const char *key)
+{
+	FILE *f = fopen("/proc/meminfo", "r");
+	char line[256];
+	size_t n = strlen(key);
+	uint64_t v = 0;
+
+	if (f == NULL)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (strncmp(line, key, n) == 0) {
+			v = strtoull(line + n, NULL, 10);
+			break;
+		}
+	fclose(f);
+	return v;
+}

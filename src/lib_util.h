@@ -61,6 +61,9 @@ ssize_t util_readn(int fd, void *buf, size_t n);
  * (len bytes), without its newline; 0, or -1 (text "") when it cannot
  * be read. */
 int util_first_line(const char *path, char *text, size_t len);
+/* The number after `key` ("MemAvailable:") in /proc/meminfo, as it
+ * stands there (kB for sizes, a count for HugePages_*); 0 if none. */
+uint64_t util_meminfo_kb(const char *key);
 ssize_t util_writen(int fd, const void *buf, size_t n);
 
 /* The program `name` in the directory of this program's executable,
