@@ -9,10 +9,14 @@
 
 #include "lib_analysis.h"
 
-/* Slowed: at least this many times the time alone. */
-#define SLOWED 3.0
+/* Slowed: at least this many times the time alone (Intel's Emerald
+ * Rapids shows 5 times, AMD's Zen 5 3 times). */
+#define SLOWED 2.0
 /* Not slowed: under this many times the time alone. */
 #define UNSLOWED 2.0
+/* The slowed offsets agree: the slowest within this many times the
+ * fastest (one line, one fight; a fight that fades is no edge). */
+#define AGREE 1.5
 
 size_t
 line_from_sharing(int n, const size_t *off, const double *ns, double alone)
@@ -24,16 +28,16 @@ line_from_sharing(int n, const size_t *off, const double *ns, double alone)
 	/* The line is off[k] when every offset below it is slowed, every
 	 * one from it on is not, and the two groups are clearly apart. */
 	for (k = 1; k < n; k++) {
-		double lo_slow = HUGE_VAL, hi_fast = 0;
+		double lo_slow = HUGE_VAL, hi_slow = 0, hi_fast = 0;
 
-		for (i = 0; i < k; i++)
-			if (ns[i] < lo_slow)
-				lo_slow = ns[i];
+		for (i = 0; i < k; i++) {
+			lo_slow = fmin(lo_slow, ns[i]);
+			hi_slow = fmax(hi_slow, ns[i]);
+		}
 		for (i = k; i < n; i++)
-			if (ns[i] > hi_fast)
-				hi_fast = ns[i];
-		if (lo_slow >= SLOWED * alone && hi_fast < UNSLOWED * alone &&
-		    lo_slow >= 2 * hi_fast)
+			hi_fast = fmax(hi_fast, ns[i]);
+		if (lo_slow >= SLOWED * alone && hi_slow <= AGREE * lo_slow &&
+		    hi_fast < UNSLOWED * alone && lo_slow >= 2 * hi_fast)
 			return off[k];
 	}
 	return 0;

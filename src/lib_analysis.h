@@ -12,8 +12,9 @@
  * The line from false sharing: ns[i] is the time of one atomic add while
  * another CPU adds at offset off[i] (ascending, each twice the last),
  * alone the time with it a page away.  The line is the first offset from
- * which the other CPU no longer slows the adds, when every smaller one
- * slows them at least three times; 0 when the sweep does not show that.
+ * which the other CPU no longer slows the adds (under twice alone), when
+ * every smaller one slows them alike, at least twice alone and twice the
+ * unslowed ones; 0 when the sweep does not show that.
  */
 size_t line_from_sharing(int n, const size_t *off, const double *ns,
 			 double alone);
