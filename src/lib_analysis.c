@@ -9,9 +9,6 @@
 
 #include "lib_analysis.h"
 
-/* Slowed: at least this many times the time alone (Intel's Emerald
- * Rapids shows 5 times, AMD's Zen 5 3 times). */
-#define SLOWED 2.0
 /* Not slowed: under this many times the time alone. */
 #define UNSLOWED 2.0
 /* The slowed offsets agree: the slowest within this many times the
@@ -36,7 +33,7 @@ line_from_sharing(int n, const size_t *off, const double *ns, double alone)
 		}
 		for (i = k; i < n; i++)
 			hi_fast = fmax(hi_fast, ns[i]);
-		if (lo_slow >= SLOWED * alone && hi_slow <= AGREE * lo_slow &&
+		if (lo_slow >= LINE_SLOWED * alone && hi_slow <= AGREE * lo_slow &&
 		    hi_fast < UNSLOWED * alone && lo_slow >= 2 * hi_fast)
 			return off[k];
 	}

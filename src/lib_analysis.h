@@ -16,6 +16,10 @@
  * every smaller one slows them alike, at least twice alone and twice the
  * unslowed ones; 0 when the sweep does not show that.
  */
+/* Slowed: at least this many times the time alone (Intel's Emerald
+ * Rapids shows 5 times, AMD's Zen 5 3 times); below it at the smallest
+ * offset, the two CPUs do not fight at all. */
+#define LINE_SLOWED 2.0
 size_t line_from_sharing(int n, const size_t *off, const double *ns,
 			 double alone);
 /*

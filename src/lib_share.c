@@ -167,7 +167,7 @@ share_line(const struct bench_opts *o, const char **why)
 	}
 	line = (long)line_from_sharing(NOFF, off, ns, alone);
 	if (line == 0)
-		*why = ns[0] < 2 * alone ? "the two CPUs do not fight over a line"
+		*why = ns[0] < LINE_SLOWED * alone ? "the two CPUs do not fight over a line"
 					 : "no clear edge";
 	return line;
 }
