@@ -137,6 +137,7 @@ LIB_MODULES := \
 	lib_bw_wide \
 	lib_chase \
 	lib_clock \
+	lib_cpuid \
 	lib_dd \
 	lib_fd \
 	lib_ddio \
@@ -199,6 +200,7 @@ COMPARE_MODULES := \
 # Unit tests (tests/unit/<name>.c), one per line.
 UNIT_TESTS := \
 	test_analysis \
+	test_cpuid \
 	test_file \
 	test_mem \
 	test_mixed \

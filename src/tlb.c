@@ -14,15 +14,20 @@
  * doubles from 8 until an effect shows, then a binary search between N/2
  * and N finds the largest count without one: "tlb: N pages".  -c adds
  * the difference between the rings at 2N pages, the cost of a miss.
+ * Where the processor states its first-level data TLB for those pages
+ * (x86 cpuid: lib_cpuid), a count off it by more than a quarter either
+ * way is said on stderr with the stated figure; -v says the stated
+ * figure (or that there is none) in any case.
  * Transparent huge pages are turned off for the buffers (they would hide
  * the effect).  -L is the line (default: the coherency line sysfs
  * reports, else 64; lmbench's default of 8 bytes made cache misses look
  * like TLB misses); -M the most memory the TLB ring may span (default
  * 64 MB).
  *
- * Usage: tlb [-c] [-L <line size>] [-M len[K|M]] [-W <warmup>]
+ * Usage: tlb [-c] [-v] [-L <line size>] [-M len[K|M]] [-W <warmup>]
  *        [-N <repetitions>]
- * Output (stderr): "tlb: 64 pages"; -c: "tlb: 64 pages 2.51234 nanoseconds"
+ * Output (stderr): "tlb: 64 pages"; -c: "tlb: 64 pages 2.51234 nanoseconds";
+ * -v first: "tlb: stated: 64 entries for 4096-byte pages (cpuid 0x18)"
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +35,7 @@
 
 #include "lib_bench.h"
 #include "lib_chase.h"
+#include "lib_cpuid.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
 #include "lib_party.h"
@@ -126,6 +132,7 @@ effect(struct state *s, const struct bench_opts *o, size_t count,
 
 struct opts {
 	int cost;          /* -c */
+	int verbose;       /* -v */
 	struct mem_opts m; /* -L, -M, -H */
 };
 
@@ -134,8 +141,8 @@ option(void *sp, int c, const char *arg)
 {
 	struct opts *op = sp;
 
-	if (c == 'c') {
-		op->cost = 1;
+	if (c == 'c' || c == 'v') {
+		*(c == 'c' ? &op->cost : &op->verbose) = 1;
 		return 0;
 	}
 	if (mem_option(&op->m, c, arg) != 0)
@@ -164,6 +171,30 @@ report_tlb(const struct bench_ident *id, size_t pages, int with_cost,
 	if (with_cost)
 		report_derived(id, "tlb miss", "ns", -1, cost_ns);
 	return 0;
+}
+
+/* What the processor states of the TLB of `page`-byte pages: with -v
+ * the figure (or that there is none); a found count more than a quarter
+ * off it either way is said in any case, with what it may mean. */
+static void
+say_stated(size_t page, size_t found, int verbose)
+{
+	const char *src;
+	unsigned st = cpuid_dtlb_entries(page, &src);
+
+	if (verbose && st == 0)
+		util_err("the processor states no first-level data TLB "
+			 "size for %zu-byte pages here", page);
+	if (verbose && st != 0)
+		report_text("tlb: stated: %u entries for %zu-byte pages (%s)\n",
+			    st, page, src);
+	if (cpuid_off_stated(found, st))
+		util_err("warning: found %zu pages, the processor states %u "
+			 "first-level data TLB entries for %zu-byte pages "
+			 "(%s): the count printed is what this CPU saw (on a "
+			 "virtual machine a neighbour on the same core can "
+			 "take a share)",
+			 found, st, page, src);
 }
 
 /* The largest count of pages without a TLB effect, up to maxn: 0, or
@@ -218,12 +249,14 @@ search(struct state *s, const struct bench_opts *o, size_t maxn,
 int
 main(int argc, char **argv)
 {
-	struct opts op = { 0, { 64, 0, MEM_PAGES_DEFAULT } };
+	struct opts op = { 0, 0, { 64, 0, MEM_PAGES_DEFAULT } };
 	struct bench_opts o;
 	const struct bench_prog prog = {
-		.usage = "[-c] [-L <line size>] [-M len[K|M]] "
+		.usage = "[-c] [-v] [-L <line size>] [-M len[K|M]] "
 		         "[-H thp|huge|none] [-W <warmup>] [-N <repetitions>]",
 		.help = "-c                also the cost of a miss, in ns\n"
+		        "-v                also the size the processor states "
+		        "(cpuid)\n"
 		        "-L <line size>    bytes between the cache ring's "
 		        "pointers (default: the line sysfs states)\n"
 		        "-M len            the most memory the TLB ring spans "
@@ -263,6 +296,8 @@ main(int argc, char **argv)
 		if (diff > 0)
 			break;
 	}
+	if (lo > 0)
+		say_stated(s.page, lo, op.verbose);
 	if (report_tlb(&o.id, lo, op.cost, diff) != 0)
 		return EXIT_FAILED;
 	if (op.m.pages != MEM_PAGES_DEFAULT)

@@ -11,3 +11,12 @@ bad tlb 2 -P 2
 # shellcheck source=tests/mem_pages.sh
 . "$T_DIR/mem_pages.sh"
 pages_checks tlb 536870912 "thp huge none" -N 3 -M 512m
+
+# -v: first what the processor states (x86 cpuid), or that it states
+# nothing (elsewhere, or a hypervisor that hides it), then the result.
+run_prog "$BUILD/tlb" -v -N 3
+expect_rc 0 "tlb -v -N 3"
+grep -v '^tlb: warning: found [0-9]* pages, the processor states ' "$T_TMP/err" >"$T_TMP/err.w"
+if awk 'NR == 1 && !/^tlb: (stated: [0-9]+ entries for [0-9]+-byte pages \(cpuid 0x[0-9a-f]+\)|the processor states no first-level data TLB size for [0-9]+-byte pages here)$/ { bad = 1 }
+	NR == 2 && !/^tlb: [0-9]+ pages$/ { bad = 1 } END { exit bad || NR != 2 }' "$T_TMP/err.w"; then ok; else
+	not_ok "tlb -v: not the stated size then the count: $(cat "$T_TMP/err")"; fi
