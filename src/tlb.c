@@ -175,8 +175,9 @@ report_tlb(const struct bench_ident *id, size_t pages, int with_cost,
 
 /* What the processor states of the TLB of `page`-byte pages: with -v
  * the figure (or that there is none); a found count more than a quarter
- * off it either way is said in any case, with what it may mean. */
-static void
+ * off it either way is said in any case, with what it may mean.  The
+ * stated entries, 0 for none. */
+static unsigned
 say_stated(size_t page, size_t found, int verbose)
 {
 	const char *src;
@@ -195,6 +196,7 @@ say_stated(size_t page, size_t found, int verbose)
 			 "virtual machine a neighbour on the same core can "
 			 "take a share)",
 			 found, st, page, src);
+	return st;
 }
 
 /* The largest count of pages without a TLB effect, up to maxn: 0, or
@@ -267,6 +269,7 @@ main(int argc, char **argv)
 	};
 	struct state s;
 	size_t lo, page_bytes;
+	unsigned stated = 0;
 	double diff = 0;
 	int e;
 
@@ -297,9 +300,14 @@ main(int argc, char **argv)
 			break;
 	}
 	if (lo > 0)
-		say_stated(s.page, lo, op.verbose);
+		stated = say_stated(s.page, lo, op.verbose);
 	if (report_tlb(&o.id, lo, op.cost, diff) != 0)
 		return EXIT_FAILED;
+	/* The stated figure travels with the result (a fact, not a
+	 * measurement: size_bytes the page size it is for). */
+	if (stated != 0)
+		report_derived(&o.id, "tlb stated", "pages", (double)s.page,
+			       (double)stated);
 	if (op.m.pages != MEM_PAGES_DEFAULT)
 		report_derived(&o.id, "page size", "bytes", (double)page_bytes,
 			       (double)page_bytes);
