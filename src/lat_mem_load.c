@@ -60,21 +60,31 @@ static const uint64_t default_delays[] = {
 static int
 parse_delays(struct opts *p, const char *arg)
 {
-	char buf[1024], *tok, *save = NULL;
-	const char *why = NULL;
+	char buf[1024], *tok = buf, *comma;
+	const char *why = arg[0] == '\0' ? "empty" : NULL;
 
+	/* Every entry between commas must be a number: "1,,2" and a
+	 * trailing comma are refused, not read as "1,2". */
 	p->ndelays = 0;
-	snprintf(buf, sizeof(buf), "%s", arg);
-	for (tok = strtok_r(buf, ",", &save); tok && why == NULL;
-	     tok = strtok_r(NULL, ",", &save)) {
-		if (p->ndelays == MAX_DELAYS)
+	if (strlen(arg) >= sizeof(buf))
+		why = "too long";
+	else
+		memcpy(buf, arg, strlen(arg) + 1);
+	while (why == NULL) {
+		comma = strchr(tok, ',');
+		if (comma != NULL)
+			*comma = '\0';
+		if (*tok == '\0')
+			why = "an empty entry";
+		else if (p->ndelays == MAX_DELAYS)
 			why = "more than 64 delays";
 		else
 			why = util_parse_u64(tok, 0, 100000000,
 					     &p->delays[p->ndelays++]);
+		if (comma == NULL)
+			break;
+		tok = comma + 1;
 	}
-	if (why == NULL && p->ndelays == 0)
-		why = "empty";
 	if (why != NULL) {
 		util_err("bad delay list '%s': %s (spin turns 0 to 100000000, "
 			 "comma-separated)", arg, why);

@@ -43,6 +43,8 @@ if [ "$(nproc)" -ge 2 ]; then
 	bad lat_mem_load 2 -D ''
 	bad lat_mem_load 2 -D -5
 	bad lat_mem_load 2 -D 1,,x
+	bad lat_mem_load 2 -D 1,,2
+	bad lat_mem_load 2 -D 5,
 	bad lat_mem_load 2 -t bogus
 	bad lat_mem_load 2 -t 0:0
 	bad lat_mem_load 2 -C 4095
