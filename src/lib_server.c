@@ -1,6 +1,6 @@
 /*
  * lib_server.c - a network benchmark's server (lib_server.h): placed like
- * the client's peer, detached into a session of its own, ended by an
+ * the client's peer, detached into a process group of its own, ended by an
  * alarm at its lifetime, its connection processes (lib_forked) ending with
  * it; and the -s / -S modes of every networked program, the transport and
  * the server's loop a parameter.
@@ -47,10 +47,16 @@ server_detach(void)
 		close(ready[0]);
 		return 1;
 	}
-	/* The server: a session of its own (so the program's supervisor and
-	 * terminal leave it alone), no terminal descriptors held open. */
+	/* The server: a process group of its own (so the program's
+	 * supervisor and the terminal's signals leave it alone), a hangup
+	 * ignored, no terminal descriptors held open.  Not a session of its
+	 * own: where the kernel groups tasks by session for the scheduler
+	 * (autogroup), a server in another session than its client pays a
+	 * group switch on every hand-off - 0.6-0.9 us a loopback UDP round
+	 * trip on Zen 5, a tenth of it. */
 	close(ready[0]);
-	setsid();
+	setpgid(0, 0);
+	signal(SIGHUP, SIG_IGN);
 	if (write(ready[1], "", 1) < 0) {
 		/* the program is gone; serve anyway */
 	}

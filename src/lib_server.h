@@ -20,8 +20,8 @@
 #define SERVER_CONN_S    10
 
 /* Detach a server: returns 1 in the program (which exits 0), 0 in the
- * server (its own session, standard descriptors on /dev/null, SIGPIPE
- * ignored), -1 after a message. */
+ * server (its own process group, SIGHUP and SIGPIPE ignored, standard
+ * descriptors on /dev/null), -1 after a message. */
 int server_detach(void);
 /* How long a server lives: LMBENCH_SERVER_TIMEOUT seconds, default 3600. */
 uint64_t server_lifetime(void);

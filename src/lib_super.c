@@ -168,8 +168,8 @@ reap_orphans(pid_t pgid)
 {
 	int i;
 
-	/* Only the worker's group: a server that detached into a session of
-	 * its own (lat_tcp -s) is not waited for. */
+	/* Only the worker's group: a server that detached into a process
+	 * group of its own (lat_tcp -s) is not waited for. */
 	for (i = 0; i < 200; i++) {
 		pid_t w = waitpid(-pgid, NULL, WNOHANG);
 
