@@ -20,7 +20,8 @@ static int
 reads_all(int (*kernel)(void *, uint64_t), size_t size)
 {
 	size_t words = size / 8, i;
-	uint64_t *buf = aligned_alloc(64, words * 8 + 64);
+	/* (aligned_alloc wants a whole number of alignments) */
+	uint64_t *buf = aligned_alloc(64, (words * 8 + 127) / 64 * 64);
 	struct bw_buf b = { size, buf, NULL, 0, 0 };
 	int ok;
 
