@@ -17,11 +17,14 @@ cv() {
 }
 
 size=268435456
-ours=$("$BUILD/bw_mem" 256m rd 2>&1 | awk 'NF == 2 && $1 ~ /^[0-9.]+$/ { print $2 }')
+# bw_mem's rate, from its result line only (a warning is a line of its own)
+# shellcheck disable=SC2016 # an awk program, not shell
+BW_RATE='NF == 2 && $1 ~ /^[0-9.]+$/ { print $2 }'
+ours=$("$BUILD/bw_mem" 256m rd 2>&1 | awk "$BW_RATE")
 peer=$("$PEER" read $size)
 echo "bw_mem 256m rd: $ours MB/s; plain 64-bit read loop: $peer MB/s; ratio $(ratio "$ours" "$peer") (target >= 0.95)"
 
-ours=$("$BUILD/bw_mem" 256m cp 2>&1 | awk 'NF == 2 && $1 ~ /^[0-9.]+$/ { print $2 }')
+ours=$("$BUILD/bw_mem" 256m cp 2>&1 | awk "$BW_RATE")
 peer=$("$PEER" memcpy $size)
 echo "bw_mem 256m cp: $ours MB/s; glibc memcpy: $peer MB/s; ratio $(ratio "$ours" "$peer") (target >= 0.95)"
 
@@ -33,7 +36,7 @@ echo "lat_syscall null: $ours us; bare getppid loop (10M calls): $peer us; ratio
 : >"$T_TMP/lat"
 : >"$T_TMP/peer"
 for _ in 1 2 3 4 5; do
-	"$BUILD/bw_mem" 256m rd 2>&1 | awk 'NF == 2 && $1 ~ /^[0-9.]+$/ { print $2 }' >>"$T_TMP/bw"
+	"$BUILD/bw_mem" 256m rd 2>&1 | awk "$BW_RATE" >>"$T_TMP/bw"
 	"$PEER" read $size >>"$T_TMP/peer"
 	"$BUILD/lat_mem_rd" 256 128 2>&1 | awk '/^256\.00000/ { print $2 }' >>"$T_TMP/lat"
 done
@@ -76,7 +79,7 @@ for k in rd wr rdwr cp fwr frd fcp bzero bcopy; do
 	: >"$T_TMP/pairs"
 	: >"$T_TMP/lm"
 	for _ in 1 2 3; do
-		o=$("$BUILD/bw_mem" 256m $k 2>&1 | awk 'NF == 2 && $1 ~ /^[0-9.]+$/ { print $2 }')
+		o=$("$BUILD/bw_mem" 256m $k 2>&1 | awk "$BW_RATE")
 		echo "${o:-0} $("$BARE" bw_mem $k 256m)" >>"$T_TMP/pairs"
 		case $k in b*) ;; *) echo "${o:-0} $("$BARE" lmbench $k 256m)" >>"$T_TMP/lm" ;; esac
 	done
@@ -112,7 +115,7 @@ if command -v perf >/dev/null && perf bench mem memcpy -s 1MB -l 1 >/dev/null 2>
 	for f in memcpy:bcopy memset:bzero; do
 		: >"$T_TMP/pairs"
 		for _ in 1 2 3; do
-			o=$("$BUILD/bw_mem" 256m "${f#*:}" 2>&1 | awk 'NF == 2 && $1 ~ /^[0-9.]+$/ { print $2 }')
+			o=$("$BUILD/bw_mem" 256m "${f#*:}" 2>&1 | awk "$BW_RATE")
 			p=$(perf bench mem "${f%:*}" -f default -s 256MB -l 10 2>&1 | awk '
 				/B\/[Ss]ec/ { u = $2; m = 1; if (u ~ /^K/) m = 1024; if (u ~ /^M/) m = 1048576; if (u ~ /^G/) m = 1073741824; printf "%.2f", $1 * m / 1e6 }')
 			echo "${o:-0} ${p:-0}" >>"$T_TMP/pairs"
@@ -128,7 +131,7 @@ if command -v sysbench >/dev/null; then
 	for f in read:frd write:fwr; do
 		: >"$T_TMP/pairs"
 		for _ in 1 2 3; do
-			o=$("$BUILD/bw_mem" 256m "${f#*:}" 2>&1 | awk 'NF == 2 && $1 ~ /^[0-9.]+$/ { print $2 }')
+			o=$("$BUILD/bw_mem" 256m "${f#*:}" 2>&1 | awk "$BW_RATE")
 			p=$(sysbench memory --threads=1 --memory-block-size=256M --memory-total-size=5G --memory-oper="${f%:*}" run 2>&1 |
 				awk '/MiB transferred/ { sub(/.*\(/, ""); printf "%.2f", $1 * 1048576 / 1e6 }')
 			echo "${o:-0} ${p:-0}" >>"$T_TMP/pairs"

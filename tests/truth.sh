@@ -321,6 +321,7 @@ fi
 # can hold a share of it for a while, as of the L1d: up to three runs,
 # and a run that counts off the stated size must say so in its warning.
 page=$(getconf PAGESIZE 2>/dev/null || echo 4096)
+fact="L1 data TLB, $page-byte pages (tlb)"
 st='' tl='' good=0
 for _ in 1 2 3; do
 	run_prog "$BUILD/tlb" -v
@@ -336,18 +337,19 @@ for _ in 1 2 3; do
 		not_ok "tlb $tl pages, stated $st entries, and no warning says so: $(tr '\n' ' ' <"$T_TMP/err")"
 	fi
 done
+found="${tl:-no}${tl:+ pages}"
 if [ -z "$st" ]; then
-	row "L1 data TLB, $page-byte pages (tlb)" "not stated" "${tl:-no}${tl:+ pages}" \
+	row "$fact" "not stated" "$found" \
 		"not checked: the processor states no first-level data TLB here (x86 cpuid only)"
 elif [ "$src" = "cpuid 0x18" ]; then
 	# Intel's leaf is decoded as the SDM lays it out, but no Intel
 	# processor has been read through it yet: shown, not counted, until
 	# one has (AMD's leaf agreed with tlb on Zen 5, 96 and 96).
 	if [ "$good" = 1 ]; then a=yes; else a=no; fi
-	row "L1 data TLB, $page-byte pages (tlb)" "$st entries ($src)" "${tl:-no}${tl:+ pages}" \
+	row "$fact" "$st entries ($src)" "$found" \
 		"$a (not a test: the leaf 0x18 decoder has not yet been checked on an Intel processor)"
 else
-	judge "L1 data TLB, $page-byte pages (tlb)" "$st entries ($src)" "${tl:-no}${tl:+ pages}" \
+	judge "$fact" "$st entries ($src)" "$found" \
 		"tlb ${tl:-no} pages in three runs, the processor states $st entries ($src): $(tr '\n' ' ' <"$T_TMP/err")" \
 		[ "$good" = 1 ]
 fi
