@@ -61,15 +61,16 @@ static int
 parse_delays(struct opts *p, const char *arg)
 {
 	char buf[1024], *tok = buf, *comma;
-	const char *why = arg[0] == '\0' ? "empty" : NULL;
+	size_t len = strlen(arg);
+	const char *why = len == 0 ? "empty" : NULL;
 
 	/* Every entry between commas must be a number: "1,,2" and a
 	 * trailing comma are refused, not read as "1,2". */
 	p->ndelays = 0;
-	if (strlen(arg) >= sizeof(buf))
+	if (len >= sizeof(buf))
 		why = "too long";
 	else
-		memcpy(buf, arg, strlen(arg) + 1);
+		memcpy(buf, arg, len + 1);
 	while (why == NULL) {
 		comma = strchr(tok, ',');
 		if (comma != NULL)

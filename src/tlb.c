@@ -141,8 +141,12 @@ option(void *sp, int c, const char *arg)
 {
 	struct opts *op = sp;
 
-	if (c == 'c' || c == 'v') {
-		*(c == 'c' ? &op->cost : &op->verbose) = 1;
+	if (c == 'c') {
+		op->cost = 1;
+		return 0;
+	}
+	if (c == 'v') {
+		op->verbose = 1;
 		return 0;
 	}
 	if (mem_option(&op->m, c, arg) != 0)
@@ -268,7 +272,7 @@ main(int argc, char **argv)
 		.option = option, .ctx = &op,
 	};
 	struct state s;
-	size_t lo, page_bytes;
+	size_t lo, page_bytes, got;
 	unsigned stated = 0;
 	double diff = 0;
 	int e;
@@ -299,14 +303,16 @@ main(int argc, char **argv)
 		if (diff > 0)
 			break;
 	}
-	if (lo > 0)
-		stated = say_stated(s.page, lo, op.verbose);
+	/* Stated for the pages the kernel gave (smaps, where -H asked),
+	 * else the base pages asked for. */
+	got = page_bytes != 0 ? page_bytes : s.page;
+	stated = say_stated(got, lo, op.verbose);
 	if (report_tlb(&o.id, lo, op.cost, diff) != 0)
 		return EXIT_FAILED;
 	/* The stated figure travels with the result (a fact, not a
 	 * measurement: size_bytes the page size it is for). */
 	if (stated != 0)
-		report_derived(&o.id, "tlb stated", "pages", (double)s.page,
+		report_derived(&o.id, "tlb stated", "pages", (double)got,
 			       (double)stated);
 	if (op.m.pages != MEM_PAGES_DEFAULT)
 		report_derived(&o.id, "page size", "bytes", (double)page_bytes,
