@@ -13,6 +13,9 @@
  *  - AMD: EPYC, family 26 model 2 (Zen 5), 2 vCPUs under KVM; sysfs L1d
  *    48 KB, L2 1024 KB, L3 32768 KB, line 64.  Recorded by the author,
  *    CI running beside for most of it.
+ *  - Intel: Xeon, family 6 model 167 as KVM reports it (a Sapphire or
+ *    Emerald Rapids core), 2 vCPUs; sysfs L1d 48 KB, L2 2048 KB, L3
+ *    105 MB, line 64.  Recorded by the author, quiet and loaded.
  */
 #include <math.h>
 #include <string.h>
@@ -311,6 +314,30 @@ test_cache(void)
 		149.308, 150.050, 149.471, 152.557, 152.211,
 	};
 	static const double *const zen5[] = { zen5_a, zen5_b, zen5_busy };
+	/* Intel: Xeon, family 6 model 167 as KVM shows it (AMX, AVX512-FP16:
+	 * a Sapphire/Emerald Rapids core), sysfs L1d 48 KB, L2 2048 KB,
+	 * L3 105 MB of which this vCPU saw 4 to 8 MB; cache -c, the sizes up
+	 * to 32 MB, a quiet run and one beside two busy loops ("others took
+	 * 134 % of a CPU"). */
+	static const double spr_quiet[] = {
+		1.878, 1.877, 1.882, 1.813, 1.814, 1.817, 1.885, 1.867,
+		1.861, 1.862, 1.862, 1.798, 1.797, 1.799, 1.799, 5.707,
+		5.728, 5.761, 5.975, 6.194, 6.306, 6.278, 6.281, 6.222,
+		6.006, 5.965, 5.987, 5.925, 5.772, 5.771, 5.763, 5.780,
+		5.809, 5.969, 5.986, 5.987, 6.103, 30.427, 41.099, 43.139,
+		44.610, 45.476, 137.369, 137.670, 137.640, 144.039, 140.524, 140.964,
+		142.275, 147.485, 137.055, 134.531, 138.746,
+	};
+	static const double spr_busy[] = {
+		2.034, 2.036, 2.043, 2.035, 2.014, 1.953, 1.935, 1.938,
+		1.937, 1.941, 1.869, 1.871, 1.807, 1.805, 1.806, 5.722,
+		5.958, 6.218, 6.229, 6.200, 6.207, 6.211, 5.967, 5.974,
+		5.940, 5.808, 5.762, 5.934, 6.192, 6.314, 6.281, 6.232,
+		6.226, 6.173, 6.498, 6.495, 6.747, 34.287, 43.016, 46.629,
+		51.316, 54.835, 112.390, 115.235, 88.337, 130.636, 134.841, 135.455,
+		132.238, 131.481, 132.846, 136.441, 135.499,
+	};
+	static const double *const spr[] = { spr_quiet, spr_busy };
 	size_t sizes[CACHE_MAXSIZES];
 	double lat[CACHE_MAXSIZES];
 	struct cache_level lv[CACHE_MAXLEVELS], l2[CACHE_MAXLEVELS];
@@ -363,6 +390,16 @@ test_cache(void)
 		CHECK(lv[0].size == 49152);
 		CHECK(near_step(lv[1].size, (size_t)1024 << 10));
 		CHECK(lv[2].size <= (size_t)32 << 20);
+	}
+
+	CHECK(N(spr_quiet) == n);
+	CHECK(N(spr_busy) == n);
+	for (i = 0; i < 2; i++) {
+		nlev = cache_levels(n, sizes, spr[i], lv, CACHE_MAXLEVELS);
+		CHECK(nlev == 3);
+		CHECK(lv[0].size == 49152);
+		CHECK(near_step(lv[1].size, (size_t)2048 << 10));
+		CHECK(lv[2].size <= (size_t)8 << 20);
 	}
 
 	/* AMD, modelled, with and without the TLB's share: L1 32 KB, L2
