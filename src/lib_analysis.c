@@ -244,6 +244,19 @@ merge_levels(int n, const double *lat, struct cache_level *lv, double *slope,
 	return nlev;
 }
 
+/* Whether every latency after lat[k] up to lat[j] is LEVELS or more
+ * times lat[k] (a rise that stays: a busy spell comes back down). */
+static int
+up_from(const double *lat, int k, int j)
+{
+	int m;
+
+	for (m = k + 1; m <= j; m++)
+		if (lat[m] < LEVELS * lat[k])
+			return 0;
+	return 1;
+}
+
 /* A level's size: the last size whose latency is below half way from
  * this level's flat part to the next level's (or memory's).  Half way is
  * where half of the loads miss: a cache that drops off a cliff (LRU over
@@ -253,12 +266,18 @@ merge_levels(int n, const double *lat, struct cache_level *lv, double *slope,
  * leaves about half of the lines missing at W lines per set), where the
  * geometric mean that this took before ended it a quarter or more too
  * early.  Scanned down from the next level's flat point, so a noisy
- * spike on the way is passed over. */
+ * spike on the way is passed over.  But a level that ends at a cliff
+ * (from its own latency up LEVELS in one step, and staying up) ends
+ * there even when the curve after the cliff is still under half way: a
+ * narrow level above it, within the octave that boundaries() gives each
+ * rise (an Intel vCPU's 2 MB L2 under a 3 MB share of its L3, then
+ * memory), would otherwise give this level the narrow one's size; its
+ * half way is then taken to the point two steps on. */
 static void
 level_sizes(int n, const size_t *sizes, const double *lat,
 	    struct cache_level *lv, int nlev)
 {
-	int i, j;
+	int i, j, k;
 
 	for (i = 0; i < nlev; i++) {
 		int top = i + 1 < nlev ? lv[i + 1].flat : n - 1;
@@ -267,6 +286,12 @@ level_sizes(int n, const size_t *sizes, const double *lat,
 
 		for (j = top - 1; j > lv[i].flat && lat[j] >= mid; j--)
 			;
+		for (k = lv[i].flat; k + 2 <= j; k++)
+			if (lat[k] <= FLAT * lv[i].ns && lat[k + 2] < mid &&
+			    up_from(lat, k, j)) {
+				j = lat[k + 1] < (lv[i].ns + lat[k + 2]) / 2 ? k + 1 : k;
+				break;
+			}
 		lv[i].size = sizes[j];
 	}
 }

@@ -341,7 +341,7 @@ test_cache(void)
 	size_t sizes[CACHE_MAXSIZES];
 	double lat[CACHE_MAXSIZES];
 	struct cache_level lv[CACHE_MAXLEVELS], l2[CACHE_MAXLEVELS];
-	int n, nlev, i, tlb, n2;
+	int n, nlev, i, tlb, n2, end;
 
 	n = grid(sizes, (size_t)32 << 20);
 	CHECK(n == N(run1));
@@ -400,6 +400,25 @@ test_cache(void)
 		CHECK(lv[0].size == 49152);
 		CHECK(near_step(lv[1].size, (size_t)2048 << 10));
 		CHECK(lv[2].size <= (size_t)8 << 20);
+	}
+
+	/* The same Intel vCPU when its share of the L3 ends within an
+	 * octave of the L2 (one run in eleven printed L2 3 MB; its curve
+	 * was not kept): spr_quiet with the 30-46 ns part cut to end at
+	 * 2.5, 3, 3.5 or 4 MB and memory after it.  L2 is 2 MB each time
+	 * (the one point at 2.5 MB is a step above, as a fade would be);
+	 * with the half way to memory alone it was the share's end. */
+	for (end = 37; end <= 40; end++) {
+		for (i = 0; i < n; i++)
+			lat[i] = i <= end ? spr_quiet[i]
+			                  : spr_quiet[42 + (i - end - 1) % 11];
+		nlev = cache_levels(n, sizes, lat, lv, CACHE_MAXLEVELS);
+		CHECK(nlev >= 2);
+		CHECK(lv[0].size == 49152);
+		if (end == 37)
+			CHECK(near_step(lv[1].size, (size_t)2048 << 10));
+		else
+			CHECK(lv[1].size == (size_t)2048 << 10);
 	}
 
 	/* AMD, modelled, with and without the TLB's share: L1 32 KB, L2
