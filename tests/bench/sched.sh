@@ -23,34 +23,58 @@ have() { command -v "$1" >/dev/null 2>&1; }
 have_perf() { have perf && perf bench sched pipe -l 10 >/dev/null 2>&1; }
 
 # Messaging: the same groups, loops, message size and transport;
-# seconds for the whole exchange (ours: microseconds / 10^6).
+# seconds for the whole exchange (ours: microseconds / 10^6).  Each tool
+# also at one loop: what is left there is the tool's own cost inside its
+# interval (its workers' exits, reaped before the clock stops), which
+# grows with the size of the tool's process: perf's 170-odd mappings
+# against some 30 for hackbench and ours cost perf some 50 ms more at 4
+# process groups (AMD Zen 5: -l 1 took perf 0.066-0.080 s, hackbench
+# 0.015-0.022 s, ours 0.012-0.020 s).  So each pair is compared twice:
+# as run, and net of that one-loop time (the messages alone).
 sched_groups=4
 sched_loops=200
+# msg_time TOOL LOOPS: one run's seconds (ours, hackbench or perf).
+# shellcheck disable=SC2086 # the peers' flags are words
+msg_time() {
+	case $1 in
+	ours) "$BUILD/lat_msg" -N 1 -t "$mt" -m "$mk" -l "$2" "$sched_groups" 2>&1 |
+		awk -v g="$sched_groups" '$1 == g && NF == 2 { printf "%.6f", $2 / 1e6 }' ;;
+	hackbench) hackbench $hflags -g "$sched_groups" -l "$2" -s 100 -f 20 2>&1 | awk '/^Time:/ { print $2 }' ;;
+	perf) perf bench sched messaging $pflags -g "$sched_groups" -l "$2" 2>&1 | awk '/Total time/ { print $3 }' ;;
+	esac
+}
+# net A B: A - B (blank when either is).
+net() { [ -n "$1" ] && [ -n "$2" ] && awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", a - b }'; }
 for how in "unix process" "pipe process" "unix thread" "pipe thread"; do
 	mt=${how% *} mk=${how#* }
 	hflags='' pflags=''
 	[ "$mt" = pipe ] && hflags="$hflags -p" && pflags="$pflags -p"
 	[ "$mk" = thread ] && hflags="$hflags -T" && pflags="$pflags -t"
-	o='' h='' p=''
+	o='' h='' p='' o1='' h1='' p1=''
 	i=0
 	while [ "$i" -lt "$SCHED_K" ]; do
-		o="$o $("$BUILD/lat_msg" -N 1 -t "$mt" -m "$mk" -l $sched_loops "$sched_groups" 2>&1 |
-			awk -v g="$sched_groups" '$1 == g && NF == 2 { printf "%.6f", $2 / 1e6 }')"
-		# shellcheck disable=SC2086 # flags are words
-		have hackbench && h="$h $(hackbench $hflags -g "$sched_groups" -l $sched_loops -s 100 -f 20 2>&1 | awk '/^Time:/ { print $2 }')"
-		# shellcheck disable=SC2086
-		have_perf && p="$p $(perf bench sched messaging $pflags -g "$sched_groups" -l $sched_loops 2>&1 | awk '/Total time/ { print $3 }')"
+		o="$o $(msg_time ours $sched_loops)" o1="$o1 $(msg_time ours 1)"
+		have hackbench && h="$h $(msg_time hackbench $sched_loops)" h1="$h1 $(msg_time hackbench 1)"
+		have_perf && p="$p $(msg_time perf $sched_loops)" p1="$p1 $(msg_time perf 1)"
 		i=$((i + 1))
 	done
 	# shellcheck disable=SC2086 # lists of numbers
-	om=$(med $o)
+	om=$(med $o) on=$(net "$om" "$(med $o1)")
 	what="lat_msg -t $mt -m $mk -l $sched_loops $sched_groups (s)"
 	# shellcheck disable=SC2086
-	if [ -n "$h" ]; then side "$what vs hackbench$hflags -g $sched_groups -l $sched_loops" "$om" "$(med $h)"; else
-		echo "$what: hackbench not installed (Debian: rt-tests); $om s alone"; fi
+	if [ -n "$h" ]; then
+		side "$what vs hackbench$hflags -g $sched_groups -l $sched_loops" "$om" "$(med $h)"
+		side "  the same net of each side's time at -l 1" "$on" "$(net "$(med $h)" "$(med $h1)")"
+	else
+		echo "$what: hackbench not installed (Debian: rt-tests); $om s alone"
+	fi
 	# shellcheck disable=SC2086
-	if [ -n "$p" ]; then side "$what vs perf bench sched messaging$pflags -g $sched_groups -l $sched_loops" "$om" "$(med $p)"; else
-		echo "$what: perf bench not available; $om s alone"; fi
+	if [ -n "$p" ]; then
+		side "$what vs perf bench sched messaging$pflags -g $sched_groups -l $sched_loops" "$om" "$(med $p)"
+		side "  the same net of each side's time at -l 1" "$on" "$(net "$(med $p)" "$(med $p1)")"
+	else
+		echo "$what: perf bench not available; $om s alone"
+	fi
 done
 
 # N pairs at N=1 beside perf bench sched pipe, on the same CPU (both
