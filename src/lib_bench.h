@@ -65,8 +65,9 @@ int bench_measure_mbs(const struct bench_desc *d, const struct bench_opts *o,
                       const char *label, double bytes_per_iter);
 /* A figure less a baseline measured the same way (report_us_diff):
  * choose(d, 0) readies d for the baseline, choose(d, 1) for the figure.
- * Measured again, up to three times, while a busy spell puts the
- * baseline at or above the figure. */
+ * Measured again, up to five times and each time with twice the
+ * intervals (at most 64, or -N if more), while a busy spell or the
+ * noise puts the baseline at or above the figure. */
 int bench_measure_diff(struct bench_desc *d, const struct bench_opts *o,
                        void (*choose)(struct bench_desc *d, int figure),
                        const char *label, double ops_per_iter);
