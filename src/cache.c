@@ -80,7 +80,13 @@ option(void *sp, int c, const char *arg)
 		op->curve = 1;
 		return 0;
 	}
-	return mem_option(&op->m, c, arg);
+	if (mem_option(&op->m, c, arg) != 0)
+		return -1;
+	if (c == 'M' && op->m.max < (64ULL << 10)) {
+		util_err("bad -M '%s': too small (at least 64 KB)", arg);
+		return -1;
+	}
+	return 0;
 }
 
 /* "L1 cache: ..." and its records, for every level. */
@@ -159,10 +165,6 @@ main(int argc, char **argv)
 	largest = mem_cache_stated(stated, CACHE_MAXLEVELS);
 	if (op.m.max == 0)
 		op.m.max = sweep_default_max(largest);
-	if (op.m.max < (64ULL << 10)) {
-		util_err("bad -M: at least 64 KB");
-		return EXIT_USAGE;
-	}
 
 	memset(&w, 0, sizeof(w));
 	w.line = op.m.line;

@@ -9,6 +9,7 @@ usage_checks cache extra
 bad cache 2 -L 3
 bad cache 2 -L 100000
 bad cache 2 -M 1k
+bad cache 2 -M 0
 bad cache 2 -M abc
 bad cache 2 -P 2
 
