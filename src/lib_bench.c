@@ -148,10 +148,9 @@ bench_measure_diff(struct bench_desc *d, const struct bench_opts *o,
 		}
 		if (r.ns_per_iter > base.ns_per_iter || tries == DIFF_TRIES - 1)
 			break;
-		more.repetitions = more.repetitions * 2 < DIFF_MOST
-		                   ? more.repetitions * 2
-		                   : (o->repetitions > DIFF_MOST ? o->repetitions
-		                                                 : DIFF_MOST);
+		if (more.repetitions < DIFF_MOST)
+			more.repetitions = more.repetitions * 2 < DIFF_MOST
+			                   ? more.repetitions * 2 : DIFF_MOST;
 		bench_result_free(&r);
 		bench_result_free(&base);
 	}

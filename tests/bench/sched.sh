@@ -45,6 +45,11 @@ msg_time() {
 }
 # net A B: A - B (blank when either is).
 net() { [ -n "$1" ] && [ -n "$2" ] && awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", a - b }'; }
+# net_side OURS THEIRS: the net line, or why there is none.
+net_side() {
+	if [ -n "$1" ] && [ -n "$2" ]; then side "  the same net of each side's time at -l 1" "$1" "$2"; else
+		echo "  net of the time at -l 1: a side gave no time at -l 1"; fi
+}
 for how in "unix process" "pipe process" "unix thread" "pipe thread"; do
 	mt=${how% *} mk=${how#* }
 	hflags='' pflags=''
@@ -64,14 +69,14 @@ for how in "unix process" "pipe process" "unix thread" "pipe thread"; do
 	# shellcheck disable=SC2086
 	if [ -n "$h" ]; then
 		side "$what vs hackbench$hflags -g $sched_groups -l $sched_loops" "$om" "$(med $h)"
-		side "  the same net of each side's time at -l 1" "$on" "$(net "$(med $h)" "$(med $h1)")"
+		net_side "$on" "$(net "$(med $h)" "$(med $h1)")"
 	else
 		echo "$what: hackbench not installed (Debian: rt-tests); $om s alone"
 	fi
 	# shellcheck disable=SC2086
 	if [ -n "$p" ]; then
 		side "$what vs perf bench sched messaging$pflags -g $sched_groups -l $sched_loops" "$om" "$(med $p)"
-		side "  the same net of each side's time at -l 1" "$on" "$(net "$(med $p)" "$(med $p1)")"
+		net_side "$on" "$(net "$(med $p)" "$(med $p1)")"
 	else
 		echo "$what: perf bench not available; $om s alone"
 	fi
