@@ -207,6 +207,7 @@ UNIT_TESTS := \
 	test_opts \
 	test_sched \
 	test_stats \
+	test_sweep \
 	test_util
 
 LIB := $(BUILD)/libbench.a

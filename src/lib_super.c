@@ -26,6 +26,9 @@
 
 #define DEFAULT_TIMEOUT_S 300
 
+/* LMBENCH_TIMEOUT as super_start read it; the worker inherits it. */
+static unsigned long long run_timeout_s = DEFAULT_TIMEOUT_S;
+
 /* Set once by super_start, read by super_tmpdir.  File-scope because the
  * supervisor, woken by a signal (SIGTERM, SIGINT ...) or the worker's
  * end, removes it (remove_tmpdir): like a signal flag, not a channel
@@ -264,6 +267,12 @@ supervise(pid_t pid, const sigset_t *waitset, const sigset_t *oldmask,
 	_exit(EXIT_FAILED);
 }
 
+unsigned long long
+super_timeout_s(void)
+{
+	return run_timeout_s;
+}
+
 int
 super_start(void)
 {
@@ -273,6 +282,7 @@ super_start(void)
 
 	if (util_env_u64("LMBENCH_TIMEOUT", 0, 100000000, &timeout_s) < 0)
 		return -1;
+	run_timeout_s = timeout_s;
 	/* The name is fixed before the split so the supervisor knows what
 	 * to remove; the worker makes the directory only if it needs it. */
 	name_tmpdir();

@@ -25,6 +25,11 @@
  */
 int super_start(void);
 
+/* The run-time bound super_start set, in seconds (0: none): a program
+ * whose work can be cut short (more looks at the same thing) plans to
+ * end well inside it. */
+unsigned long long super_timeout_s(void);
+
 /*
  * The private temporary directory of this run, created on first use
  * (mode 0700, under $TMPDIR or /tmp) and removed by the supervisor when

@@ -10,7 +10,9 @@
 
 #include "lib_analysis.h"
 #include "lib_chase.h"
+#include "lib_clock.h"
 #include "lib_harness.h"
+#include "lib_super.h"
 #include "lib_sweep.h"
 #include "lib_util.h"
 
@@ -83,13 +85,29 @@ sweep_merge(struct sweep *w)
 	w->nlev = cache_levels(w->n, w->sizes, w->lat, w->lv, CACHE_MAXLEVELS);
 }
 
+/* Whether w's deadline for more looks has passed. */
+static int
+past_deadline(const struct sweep *w)
+{
+	return w->deadline != 0 && timing_now_ns() >= w->deadline;
+}
+
+uint64_t
+sweep_deadline(uint64_t start_ns)
+{
+	unsigned long long bound = super_timeout_s();
+
+	return bound ? start_ns + bound * 500000000ULL : 0;
+}
+
 /* Every size, then three more sweeps.  A busy spell raises a run of
  * sizes in one sweep, and a neighbour on a sibling thread takes part of
  * a cache for a while: down, up and down (up to 64 MB, where sizes are
  * cheap, and the last two up to 16 MB, where the first two levels end),
  * the smallest latency of each size counting.  The first two sweeps and
  * the last two are kept apart (two groups), so that the levels can be
- * confirmed by two independent looks. */
+ * confirmed by two independent looks.  The three more stop at the
+ * deadline: the groups are then not independent, and no level is sure. */
 int
 sweep_all(struct sweep *w)
 {
@@ -104,7 +122,11 @@ sweep_all(struct sweep *w)
 	for (pass = 0; pass < 3; pass++) {
 		size_t top = pass == 0 ? (size_t)64 << 20 : (size_t)16 << 20;
 
-		for (j = 0; j < w->n; j++) {
+		for (j = 0; j < w->n && !w->one_look; j++) {
+			if (past_deadline(w)) {
+				w->one_look = w->cut = 1;
+				break;
+			}
 			i = pass == 1 ? j : w->n - 1 - j;
 			if (w->sizes[i] <= top &&
 			    relook(w, w->sizes[i],
@@ -126,7 +148,7 @@ sweep_agree(struct sweep *w, size_t ends[6])
 
 	na = cache_levels(w->n, w->sizes, w->grp[0], la, CACHE_MAXLEVELS);
 	nb = cache_levels(w->n, w->sizes, w->grp[1], lb, CACHE_MAXLEVELS);
-	w->sure = cache_agree(la, na, w->lv, w->nlev) &&
+	w->sure = !w->one_look && cache_agree(la, na, w->lv, w->nlev) &&
 		  cache_agree(lb, nb, w->lv, w->nlev);
 	for (i = 0; i < 2; i++) {
 		size_t v[3];
@@ -152,8 +174,8 @@ sweep_agree(struct sweep *w, size_t ends[6])
  * part of it): more looks at the sizes up to twice each of the first
  * two levels' ends (each group in turn), a tenth of a second apart,
  * until the levels of the two groups and of both together agree (at
- * least two looks, at most eight).  Levels that still disagree are
- * reported as unsure, never as a confident figure. */
+ * least two looks, at most eight, none past the deadline).  Levels that
+ * still disagree are reported as unsure, never as a confident figure. */
 int
 sweep_refine(struct sweep *w)
 {
@@ -165,6 +187,10 @@ sweep_refine(struct sweep *w)
 		ne = sweep_agree(w, ends);
 		if (w->nlev == 0 || pass == 8 || (pass >= 2 && w->sure))
 			return 0;
+		if (past_deadline(w)) {
+			w->cut |= !w->sure;
+			return 0;
+		}
 		nanosleep(&tenth, NULL);
 		for (i = 0; i < w->n; i++) {
 			int near = 0;
@@ -208,6 +234,10 @@ sweep_retry_stated(struct sweep *w, const uint64_t *all)
 		stated[k] = all[k] <= top / 2 ? all[k] : 0;
 	for (round = 0; round < 3 && cache_off_stated(w->lv, w->nlev, stated);
 	     round++) {
+		if (past_deadline(w)) {
+			w->cut = 1;
+			break;
+		}
 		nanosleep(&half, NULL);
 		for (i = 0; i < w->n && w->sizes[i] <= ((size_t)16 << 20); i++)
 			for (k = 0; k < 2 && k < w->nlev; k++)
@@ -236,7 +266,14 @@ sweep_warn_unsure(const struct sweep *w, double busy)
 				 i + 1, w->lo[i], w->hi[i],
 				 busy >= BUSY ? "the machine was busy"
 					      : "the sweeps disagree");
-	if (!w->sure && busy < BUSY)
+	if (w->cut)
+		util_err("warning: %s: half of the run's bound (LMBENCH_TIMEOUT, "
+			 "%llu s) had passed",
+			 w->one_look ? "one look at most sizes, the levels "
+				       "unconfirmed"
+				     : "looks to settle the levels left out",
+			 super_timeout_s());
+	if (!w->sure && busy < BUSY && !w->one_look)
 		util_err("warning: the sweeps disagree on the first two levels: "
 			 "rerun on a quiet machine");
 	else if (busy >= BUSY)

@@ -28,6 +28,10 @@ struct sweep {
 	uint64_t line;
 	const struct bench_opts *o;
 	enum mem_pages pages; /* -H (the default: THP where given) */
+	uint64_t deadline; /* timing_now_ns after which no more looks are
+	                      taken to settle the levels (0: none) */
+	int cut;           /* looks were left out for the deadline */
+	int one_look;      /* ... before the second group had its own */
 };
 
 /* Latency (ns may be NULL) and parallelism (par may be NULL) of a chase
@@ -39,7 +43,8 @@ void sweep_sizes(struct sweep *w, uint64_t max);
 /* Every size, then three more sweeps (down, up, down); the levels. */
 int sweep_all(struct sweep *w);
 /* More looks near the first two levels' ends until the two groups and
- * both together agree (w->sure), eight at most. */
+ * both together agree (w->sure), eight at most, none past w->deadline
+ * (w->cut says so, where the levels were left unsure or off). */
 int sweep_refine(struct sweep *w);
 
 /* Where L1 or L2 came out more than a step off the size the system
@@ -55,9 +60,16 @@ int sweep_refine(struct sweep *w);
  * rounds run, or -1 after a message. */
 int sweep_retry_stated(struct sweep *w, const uint64_t *all);
 
+/* The deadline for the looks that settle the levels: half of the run's
+ * bound (LMBENCH_TIMEOUT) from start_ns, so that the levels' parallelism
+ * and memory's still fit in it however slow a busy machine made the
+ * sweeps; 0 where the run has no bound. */
+uint64_t sweep_deadline(uint64_t start_ns);
+
 /* The warnings between cache's levels and memory (so that the output
  * still opens with L1 and ends with memory): levels unsure, a busy
- * machine (others took `busy` of a CPU, 0.25 counting as busy). */
+ * machine (others took `busy` of a CPU, 0.25 counting as busy), looks
+ * left out for the deadline. */
 void sweep_warn_unsure(const struct sweep *w, double busy);
 /* A level measured more than a step of the grid off the size the system
  * states (stated[L - 1], the largest `largest`) is said, with the stated
