@@ -4,9 +4,12 @@
  *
  * Modes:
  *   mutex   -t threads (default 1: uncontended) each run the same loop
- *           at once, as sysbench mutex does: pick one of -m mutexes
- *           (default 1: no pick) by xorshift, lock it, add one to its
- *           counter, unlock it.  Every thread does an interval's
+ *           at once, as sysbench mutex does: with -m, pick one of that
+ *           many mutexes by a uniform draw as sysbench makes it (a call
+ *           per lock: xoroshiro128+, its top 52 bits as a double in
+ *           [0, 1) times the count), even of one; without, take the one
+ *           mutex with no draw (the lock and unlock alone); lock it, add
+ *           one to its counter, unlock it.  Every thread does an interval's
  *           iterations; the figure is nanoseconds per lock+unlock
  *           within one thread (all the threads' together take the same
  *           wall time).  "Mutex lock+unlock threads=1 mutexes=1"
@@ -55,6 +58,52 @@ struct lock {
 	uint64_t count __attribute__((aligned(128)));
 };
 
+/* xoroshiro128+'s state: the generator sysbench draws its locks with. */
+struct draw {
+	uint64_t a, b;
+};
+
+static uint64_t
+rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+/* A draw's state from a seed: two steps of splitmix64. */
+static struct draw
+draw_seed(uint64_t x)
+{
+	uint64_t v[2];
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
+
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+		v[i] = z ^ (z >> 31);
+	}
+	return (struct draw){ v[0], v[1] | 1 };
+}
+
+/* One of n, uniformly: the next number's top 52 bits as a double in
+ * [0, 1), times n.  Not inlined, and the state in memory: a call and a
+ * load and store per lock, as sysbench's sb_rand_uniform costs. */
+static __attribute__((noinline)) uint32_t
+draw_one(struct draw *r, uint32_t n)
+{
+	uint64_t s0 = r->a, s1 = r->b;
+	union {
+		uint64_t u;
+		double d;
+	} f = { ((s0 + s1) >> 12) | 0x3ff0000000000000ULL };
+
+	s1 ^= s0;
+	r->a = rotl(s0, 55) ^ s1 ^ (s1 << 14);
+	r->b = rotl(s1, 36);
+	return (uint32_t)((f.d - 1.0) * (double)n);
+}
+
 /* One helper thread: its state, handle and kernel id. */
 struct slot {
 	struct state *s;
@@ -65,9 +114,10 @@ struct slot {
 struct state {
 	int threads;        /* threads running the loop (mutex) */
 	int mutexes;        /* mutexes they pick from */
+	int pick;           /* -m given: a draw before every lock */
 	struct lock *locks;
 	struct slot *slots; /* the helper threads, 1.. (0 unused) */
-	uint32_t seed;      /* the main thread's random steps */
+	struct draw seed;   /* the main thread's draws */
 	int started;        /* helper threads created */
 	uint32_t gen;       /* mutex: bumped to ready an interval */
 	uint32_t go;        /* and set to gen to start it */
@@ -79,29 +129,22 @@ struct state {
 	struct copy_ctx *cx;
 };
 
-/* n lock+unlock pairs, on a mutex chosen by xorshift unless one. */
+/* n lock+unlock pairs: on the one mutex, or (-m) on one drawn each time. */
 static void
-lock_loop(struct state *s, uint64_t n, uint32_t *seed)
+lock_loop(struct state *s, uint64_t n, struct draw *seed)
 {
-	uint32_t x = *seed;
-
-	for (struct lock *one = s->locks; s->mutexes == 1 && n > 0; n--) {
+	for (struct lock *one = s->locks; !s->pick && n > 0; n--) {
 		pthread_mutex_lock(&one->m);
 		one->count++;
 		pthread_mutex_unlock(&one->m);
 	}
 	while (n-- > 0) {
-		struct lock *l;
+		struct lock *l = &s->locks[draw_one(seed, (uint32_t)s->mutexes)];
 
-		x ^= x << 13;
-		x ^= x >> 17;
-		x ^= x << 5;
-		l = &s->locks[((uint64_t)x * (uint32_t)s->mutexes) >> 32];
 		pthread_mutex_lock(&l->m);
 		l->count++;
 		pthread_mutex_unlock(&l->m);
 	}
-	*seed = x;
 }
 
 static uint32_t
@@ -116,10 +159,11 @@ mutex_helper(void *sp)
 {
 	struct slot *me = sp;
 	struct state *s = me->s;
-	uint32_t seen = 0, g, seed;
+	uint32_t seen = 0, g;
+	struct draw seed;
 
 	me->tid = (pid_t)syscall(SYS_gettid);
-	seed = (uint32_t)me->tid * 2654435761u | 1;
+	seed = draw_seed((uint64_t)me->tid);
 	task_arrive(&s->done, (uint32_t)s->started);
 	for (;;) {
 		while ((g = load(&s->gen)) == seen)
@@ -292,7 +336,7 @@ init_mutex(void *sp, struct copy_ctx *cx)
 		pthread_mutex_init(&s->locks[k].m, NULL);
 		s->locks[k].count = 0;
 	}
-	s->seed = 2463534242u;
+	s->seed = draw_seed(2463534242u);
 	/* glibc locks without the bus lock while a process has never had a
 	 * second thread; a mutex is there for threads, so one is made (and
 	 * joined) before the uncontended loop too. */
@@ -338,8 +382,10 @@ option(void *sp, int c, const char *arg)
 	}
 	if (c == 't')
 		s->threads = (int)v;
-	else
+	else {
 		s->mutexes = (int)v;
+		s->pick = 1;
+	}
 	return 0;
 }
 
@@ -347,8 +393,8 @@ static const struct bench_prog prog = {
 	.usage = "[-W <warmup>] [-N <repetitions>] [-t <threads>] "
 	         "[-m <mutexes>] mutex|create|futex",
 	.help = "-t <threads>  mutex: threads locking at once (default 1)\n"
-	        "-m <mutexes>  mutex: mutexes each lock picks from "
-	        "(default 1)\n"
+	        "-m <mutexes>  mutex: mutexes each lock draws one of, as "
+	        "sysbench (default: one, no draw)\n"
 	        "mutex|create|futex  what is timed",
 	.min_operands = 1,
 	.max_operands = 1,
@@ -383,8 +429,8 @@ main(int argc, char **argv)
 	if (bench_run(&d, &o, &r) != 0)
 		return EXIT_FAILED;
 	if (m->run == run_mutex)
-		snprintf(label, sizeof(label), "%s threads=%d mutexes=%d",
-		         m->label, s.threads, s.mutexes);
+		snprintf(label, sizeof(label), "%s threads=%d mutexes=%d%s",
+		         m->label, s.threads, s.mutexes, s.pick ? " drawn" : "");
 	else {
 		snprintf(label, sizeof(label), "%s", m->label);
 		f = (struct report_fig){ label, "us", REPORT_US, m->per_iter,

@@ -6,7 +6,7 @@ result lat_pthread err '^Mutex lock\+unlock threads=1 mutexes=1: [0-9]+\.[0-9]{2
 # machine a contended interval can take milliseconds per lock, so the
 # contended ranges are shapes only)
 result lat_pthread err '^Mutex lock\+unlock threads=3 mutexes=1: [0-9]+\.[0-9]{2} nanoseconds$' 5 0.5 100000000 -N 3 -t 3 mutex
-result lat_pthread err '^Mutex lock\+unlock threads=2 mutexes=8: [0-9]+\.[0-9]{2} nanoseconds$' 5 0.5 100000000 -N 3 -t 2 -m 8 mutex
+result lat_pthread err '^Mutex lock\+unlock threads=2 mutexes=8 drawn: [0-9]+\.[0-9]{2} nanoseconds$' 6 0.5 100000000 -N 3 -t 2 -m 8 mutex
 result lat_pthread err "^Thread create\\+join: $US" 3 0.1 100000 -N 3 create
 result lat_pthread err "^Futex wake-to-run: $US" 3 0.01 100000 -N 3 futex
 if two_cpus; then
