@@ -83,23 +83,27 @@ work(void *wp)
 {
 	const struct worker *w = wp;
 	const struct state *s = w->s;
-	char buf[65536];
+	/* on the heap: a member thread's stack is the least (lib_task) */
+	char *buf = malloc(s->size);
 	uint64_t i;
-	int j;
+	int j, rc = 0;
 
 	party_child_start(s->cx);
-	if (await_start(s) != 0)
+	if (buf == NULL || await_start(s) != 0) {
+		free(buf);
 		return -1;
+	}
 	memset(buf, 0x5a, s->size);
-	for (i = 0; i < s->loops; i++)
-		for (j = 0; j < s->fds; j++)
+	for (i = 0; i < s->loops && rc == 0; i++)
+		for (j = 0; j < s->fds && rc == 0; j++)
 			if (w->in < 0 ? util_writen(w->chan[2 * j + 1], buf,
 			                            s->size) != (ssize_t)s->size
 			              : util_readn(w->in, buf, s->size)
 			                        != (ssize_t)s->size)
-				return -1;
+				rc = -1;
+	free(buf);
 	party_child_start(s->cx);
-	return 0;
+	return rc;
 }
 
 /* A worker process closes the ends of its group's channels it does not
