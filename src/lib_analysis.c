@@ -351,3 +351,45 @@ cache_off_stated(const struct cache_level *lv, int nlev, const uint64_t *stated)
 	}
 	return 0;
 }
+
+int
+tlb_search(double (*ratio)(void *ctx, size_t n), void *ctx, size_t maxn,
+	   size_t *pages)
+{
+	size_t n = 8, lo, hi;
+	double rn = 0, r2, half;
+	int tries;
+
+	for (tries = 0; tries < 3 && n == 8; tries++)
+		for (n = 8; n <= maxn; n *= 2) {
+			if ((rn = ratio(ctx, n)) < 0)
+				return -1;
+			r2 = rn;
+			if (rn > TLB_EFFECT && 2 * n <= maxn &&
+			    (r2 = ratio(ctx, 2 * n)) < 0)
+				return -1;
+			if (rn > TLB_EFFECT && r2 > TLB_EFFECT)
+				break;
+		}
+	if (n > maxn)
+		return 1;
+	if (n == 8)
+		return 2;
+	/* below half way at n / 2 (no effect there), above at n */
+	half = 1 + (rn - 1) / 2;
+	if (half < TLB_EFFECT)
+		half = TLB_EFFECT;
+	for (lo = n / 2, hi = n; hi - lo > 1;) {
+		size_t mid = lo + (hi - lo) / 2;
+		double r = ratio(ctx, mid);
+
+		if (r < 0)
+			return -1;
+		if (r > half)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	*pages = lo;
+	return 0;
+}

@@ -60,4 +60,29 @@ int cache_agree(const struct cache_level *a, int na,
 int cache_off_stated(const struct cache_level *lv, int nlev,
 		     const uint64_t *stated);
 
+/*
+ * tlb's count from ratio(ctx, n): the time of a load in a ring of n
+ * pointers one to a page over the time in a ring of n pointers one to a
+ * line (below 0: the measurement failed).  n doubles from 8 until the
+ * ratio exceeds TLB_EFFECT at n and again at 2n (one noisy point does
+ * not end the search; an effect at 8 starts it again, three times at
+ * most); then the count is the largest between n/2 and n below half
+ * way to the ratio at n, 1 + (r(n) - 1) / 2, found by halving (the
+ * ratio at n, not a later one: where a second, larger rise follows the
+ * first, as on an Intel vCPU's 2 MB pages, flat to 44 pages, 1.4 from
+ * 48 to 64, 2.0 at 96 and 2.3 from 144, the first is the first-level
+ * TLB's).  Where misses begin well
+ * before the TLB is full and rise over a range of counts (an Intel
+ * Xeon vCPU, family 6 model 207, stating 96 entries: 1.08 at 64 pages,
+ * 1.18 at 72, 1.5 at 88-96, 2.0 at 104, 2.3 from 112), the first 15 %
+ * (lmbench's rule) fell anywhere from 63 to 89 pages in one session's
+ * runs; half way lies where most of the rise is.  Where the rise is one
+ * step (AMD) both rules give the step.  0 with the count in *pages; 1
+ * no effect up to maxn; 2 an effect at 8 pages three times (noise);
+ * -1 the measurement failed.
+ */
+#define TLB_EFFECT 1.15
+int tlb_search(double (*ratio)(void *ctx, size_t n), void *ctx, size_t maxn,
+	       size_t *pages);
+
 #endif

@@ -11,8 +11,11 @@
  * Both touch N lines; only the TLB ring touches N pages.  While N pages
  * fit in the TLB the two cost the same; past it every TLB-ring load also
  * misses the TLB.  A TLB effect is a TLB ring at least 15 % slower.  N
- * doubles from 8 until an effect shows, then a binary search between N/2
- * and N finds the largest count without one: "tlb: N pages".  -c adds
+ * doubles from 8 until an effect shows (at N and 2N), then a binary
+ * search finds the largest count below half of the effect at N
+ * (lib_analysis's tlb_search: where misses begin before the TLB is full
+ * and rise over a range of counts, half way is where most of the rise
+ * is; lmbench's first 15 % fell anywhere in it): "tlb: N pages".  -c adds
  * the difference between the rings at 2N pages, the cost of a miss.
  * Where the processor states its first-level data TLB for those pages
  * (x86 cpuid: lib_cpuid), a count off it by more than a quarter either
@@ -33,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib_analysis.h"
 #include "lib_bench.h"
 #include "lib_chase.h"
 #include "lib_cpuid.h"
@@ -127,7 +131,7 @@ effect(struct state *s, const struct bench_opts *o, size_t count,
 		return -1;
 	if (diff != NULL)
 		*diff = t - c;
-	return t > 1.15 * c;
+	return t > TLB_EFFECT * c;
 }
 
 struct opts {
@@ -203,53 +207,47 @@ say_stated(size_t page, size_t found, int verbose)
 	return st;
 }
 
-/* The largest count of pages without a TLB effect, up to maxn: 0, or
- * -1 after a message. */
+/* The ratio of the two rings at count pages for tlb_search; -1 on
+ * failure (after a message). */
+struct ring_pair {
+	struct state *s;
+	const struct bench_opts *o;
+};
+
+static double
+ring_ratio(void *cp, size_t count)
+{
+	struct ring_pair *rp = cp;
+	double t, c;
+
+	if (ring_ns(rp->s, rp->o, count, 1, &t) != 0 ||
+	    ring_ns(rp->s, rp->o, count, 0, &c) != 0)
+		return -1;
+	return c > 0 ? t / c : 1;
+}
+
+/* The count of pages the TLB maps (lib_analysis's tlb_search), up to
+ * maxn: 0, or -1 after a message. */
 static int
 search(struct state *s, const struct bench_opts *o, size_t maxn,
        size_t *pages)
 {
-	size_t n = 8, lo, hi;
-	int e = 0, tries;
+	struct ring_pair rp = { s, o };
 
-	/* An effect counts when it shows at n and again at 2n: one noisy
-	 * measurement must not end the search.  One at 8 pages is noise
-	 * too (no TLB is that small): the search starts again, three times
-	 * at most. */
-	for (tries = 0; tries < 3 && n == 8; tries++)
-		for (n = 8; n <= maxn; n *= 2) {
-			e = effect(s, o, n, NULL);
-			if (e > 0 && 2 * n <= maxn)
-				e = effect(s, o, 2 * n, NULL);
-			if (e < 0)
-				return -1;
-			if (e)
-				break;
-		}
-	if (n > maxn) {
+	switch (tlb_search(ring_ratio, &rp, maxn, pages)) {
+	case 0:
+		return 0;
+	case 1:
 		util_err("no TLB effect up to %zu pages (-M %llu bytes)", maxn,
 			 (unsigned long long)maxn * s->page);
 		return -1;
-	}
-	if (n == 8) {
+	case 2:
 		util_err("a TLB effect already at 8 pages, three times: the "
 			 "machine is too noisy; no result");
 		return -1;
+	default:
+		return -1;
 	}
-	/* The largest count without the effect, between n/2 and n. */
-	for (lo = n / 2, hi = n; hi - lo > 1;) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		e = effect(s, o, mid, NULL);
-		if (e < 0)
-			return -1;
-		if (e)
-			hi = mid;
-		else
-			lo = mid;
-	}
-	*pages = lo;
-	return 0;
 }
 
 int

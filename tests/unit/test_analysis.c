@@ -468,6 +468,131 @@ test_off_stated(void)
 	CHECK(cache_off_stated(lv, 3, st) == 1);
 }
 
+/* A recorded tlb curve: ratio of the rings at counts n[i] (ascending),
+ * linear between, flat past the ends; each call may add a fixed jitter
+ * in turn (+j, -j, 0), and is counted. */
+struct curve {
+	int len;
+	const double *n, *r;
+	double jitter;
+	int calls;
+};
+
+static double
+curve_ratio(void *cp, size_t count)
+{
+	struct curve *c = cp;
+	double x = (double)count, v = c->r[c->len - 1];
+	static const double sign[3] = { 1, -1, 0 };
+	int i;
+
+	if (x <= c->n[0])
+		v = c->r[0];
+	for (i = 1; i < c->len; i++)
+		if (x <= c->n[i] && x > c->n[i - 1]) {
+			double f = (x - c->n[i - 1]) / (c->n[i] - c->n[i - 1]);
+
+			v = c->r[i - 1] + f * (c->r[i] - c->r[i - 1]);
+			break;
+		}
+	return v + c->jitter * sign[c->calls++ % 3];
+}
+
+/* lmbench's rule on the same curve: the largest count without the 15 %
+ * effect, as tlb searched before. */
+static size_t
+first_effect(struct curve *c)
+{
+	size_t n, lo, hi;
+
+	for (n = 8; curve_ratio(c, n) <= TLB_EFFECT; n *= 2)
+		;
+	for (lo = n / 2, hi = n; hi - lo > 1;) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (curve_ratio(c, mid) > TLB_EFFECT)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return lo;
+}
+
+static void
+test_tlb(void)
+{
+	/* Intel Xeon vCPU, family 6 model 207 (96 load-TLB entries for 4 KB
+	 * pages), two scans by an instrumented tlb, 2026-12-03: a rise from
+	 * 64 pages to 112 */
+	static const double in[] = { 8, 16, 32, 40, 48, 56, 64, 72, 80, 88,
+		96, 104, 112, 120, 128, 136, 144, 152, 160, 256 };
+	static const double scan1[] = { 1.004, 0.971, 0.987, 1.003, 1.003,
+		1.029, 1.080, 1.154, 1.182, 1.501, 1.565, 2.086, 2.257, 2.341,
+		2.362, 2.372, 2.372, 2.487, 2.424, 2.891 };
+	static const double scan2[] = { 1.004, 1.008, 0.987, 1.028, 1.006,
+		1.050, 1.077, 1.182, 1.278, 1.490, 1.496, 2.002, 2.300, 2.343,
+		2.339, 2.346, 2.369, 2.486, 2.555, 2.358 };
+	/* the same vCPU on 2 MB pages (tlb -H thp): flat to 44, a first rise
+	 * to 1.4, a second from 64 pages to 2.3 */
+	static const double hn[] = { 8, 12, 16, 20, 24, 28, 32, 36, 40, 44,
+		48, 52, 56, 60, 64, 80, 96, 112, 128, 144, 160, 176, 192 };
+	static const double huge[] = { 0.998, 1.008, 1.014, 0.991, 1.025,
+		1.048, 0.990, 1.029, 1.061, 1.037, 1.371, 1.350, 1.416, 1.399,
+		1.316, 1.795, 1.978, 1.927, 2.069, 2.282, 2.283, 2.309, 2.436 };
+	/* one step past 72 entries (AMD Zen 4's 4 KB data TLB) */
+	static const double sn[] = { 8, 72, 73, 512 };
+	static const double step[] = { 1.0, 1.02, 2.1, 2.2 };
+	/* no effect at all; an effect at every count */
+	static const double flatn[] = { 8, 4096 };
+	static const double flat[] = { 1.0, 1.05 };
+	static const double high[] = { 1.6, 1.6 };
+	const double *scans[2] = { scan1, scan2 };
+	struct curve c;
+	size_t pages;
+	int k, q;
+	double j;
+
+	for (k = 0; k < 2; k++)
+		for (q = 0; q < 3; q++) {
+			j = 0.03 * q;
+			c = (struct curve){ 20, in, scans[k], j, 0 };
+			pages = 0;
+			CHECK(tlb_search(curve_ratio, &c, 16384, &pages) == 0);
+			/* within a quarter of the 96 stated, near the middle
+			 * of the rise */
+			CHECK(pages >= 88 && pages <= 104);
+			if (pages < 88 || pages > 104)
+				fprintf(stderr, "scan %d jitter %.2f: %zu pages\n",
+					k + 1, j, pages);
+		}
+	/* lmbench's rule puts the same curves at 69-70 pages: more than a
+	 * quarter below the stated 96 */
+	c = (struct curve){ 20, in, scan1, 0, 0 };
+	CHECK(first_effect(&c) < 72);
+	c = (struct curve){ 20, in, scan2, 0, 0 };
+	CHECK(first_effect(&c) < 72);
+
+	/* the first rise, not the second */
+	for (q = 0; q < 3; q++) {
+		c = (struct curve){ 23, hn, huge, 0.03 * q, 0 };
+		CHECK(tlb_search(curve_ratio, &c, 512, &pages) == 0);
+		CHECK(pages >= 44 && pages <= 47);
+	}
+	for (q = 0; q < 3; q++) {
+		c = (struct curve){ 4, sn, step, 0.03 * q, 0 };
+		CHECK(tlb_search(curve_ratio, &c, 16384, &pages) == 0);
+		CHECK(pages == 72);
+	}
+	c = (struct curve){ 2, flatn, flat, 0, 0 };
+	CHECK(tlb_search(curve_ratio, &c, 4096, &pages) == 1);
+	c = (struct curve){ 2, flatn, high, 0, 0 };
+	CHECK(tlb_search(curve_ratio, &c, 4096, &pages) == 2);
+	CHECK(c.calls == 6); /* 8 and 16, three times */
+	/* the effect only at the top: 2n past maxn, n alone counts */
+	c = (struct curve){ 4, sn, step, 0, 0 };
+	CHECK(tlb_search(curve_ratio, &c, 128, &pages) == 0 && pages == 72);
+}
+
 int
 main(void)
 {
@@ -475,5 +600,6 @@ main(void)
 	test_sharing();
 	test_cache();
 	test_off_stated();
+	test_tlb();
 	return check_done("test_analysis");
 }
