@@ -45,6 +45,8 @@ struct worker {
 	const struct state *s;
 	int in;
 	const int *chan;
+	char *buf; /* its message (on the heap: a thread's stack is the
+	              least the system allows, lib_task) */
 };
 
 struct state {
@@ -83,27 +85,21 @@ work(void *wp)
 {
 	const struct worker *w = wp;
 	const struct state *s = w->s;
-	/* on the heap: a member thread's stack is the least (lib_task) */
-	char *buf = malloc(s->size);
 	uint64_t i;
-	int j, rc = 0;
+	int j;
 
 	party_child_start(s->cx);
-	if (buf == NULL || await_start(s) != 0) {
-		free(buf);
+	if (await_start(s) != 0)
 		return -1;
-	}
-	memset(buf, 0x5a, s->size);
-	for (i = 0; i < s->loops && rc == 0; i++)
-		for (j = 0; j < s->fds && rc == 0; j++)
-			if (w->in < 0 ? util_writen(w->chan[2 * j + 1], buf,
+	for (i = 0; i < s->loops; i++)
+		for (j = 0; j < s->fds; j++)
+			if (w->in < 0 ? util_writen(w->chan[2 * j + 1], w->buf,
 			                            s->size) != (ssize_t)s->size
-			              : util_readn(w->in, buf, s->size)
+			              : util_readn(w->in, w->buf, s->size)
 			                        != (ssize_t)s->size)
-				rc = -1;
-	free(buf);
+				return -1;
 	party_child_start(s->cx);
-	return rc;
+	return 0;
 }
 
 /* A worker process closes the ends of its group's channels it does not
@@ -126,8 +122,18 @@ start(struct state *s, int in, const int *chan)
 {
 	struct worker *w = &s->wk[s->crew.n];
 
-	*w = (struct worker){ s, in, chan };
-	return task_crew_start(&s->crew, s->cx, 1, work, w, prepare);
+	*w = (struct worker){ s, in, chan, malloc(s->size) };
+	if (w->buf == NULL) {
+		util_err("out of memory for a worker's message");
+		return -1;
+	}
+	memset(w->buf, 0x5a, s->size);
+	if (task_crew_start(&s->crew, s->cx, 1, work, w, prepare) != 0) {
+		free(w->buf);
+		w->buf = NULL;
+		return -1;
+	}
+	return 0;
 }
 
 /* One group's channels and workers.  0, or -1 after a message. */
@@ -173,7 +179,14 @@ close_all(int *fd, int n)
 static void
 stop_all(struct state *s)
 {
+	int k;
+
 	task_crew_stop(&s->crew);
+	/* (the crew counts no members once they are reaped: every slot) */
+	for (k = 0; s->wk != NULL && k < s->crew.cap; k++) {
+		free(s->wk[k].buf);
+		s->wk[k].buf = NULL;
+	}
 	close_all(s->ends, 2 * s->fds * s->groups);
 	close_all(s->wake, 2);
 }

@@ -131,15 +131,20 @@ struct state {
 
 /* n lock+unlock pairs: on the one mutex, or (-m) on one drawn each time. */
 static void
-lock_loop(struct state *s, uint64_t n, struct draw *seed)
+lock_loop(const struct state *s, uint64_t n, struct draw *seed)
 {
-	for (struct lock *one = s->locks; !s->pick && n > 0; n--) {
+	/* read once: the lock calls would make the loop read them again */
+	struct lock *locks = s->locks;
+	uint32_t count = (uint32_t)s->mutexes;
+	int pick = s->pick;
+
+	for (struct lock *one = locks; !pick && n > 0; n--) {
 		pthread_mutex_lock(&one->m);
 		one->count++;
 		pthread_mutex_unlock(&one->m);
 	}
 	while (n-- > 0) {
-		struct lock *l = &s->locks[draw_one(seed, (uint32_t)s->mutexes)];
+		struct lock *l = &locks[draw_one(seed, count)];
 
 		pthread_mutex_lock(&l->m);
 		l->count++;
@@ -227,10 +232,14 @@ static int
 run_mutex(void *sp, uint64_t n)
 {
 	struct state *s = sp;
+	/* on this thread's stack, as each helper's: the state's line is
+	 * read by every helper, and a draw stores at every lock */
+	struct draw d = s->seed;
 
 	__atomic_store_n(&s->go, load(&s->gen), __ATOMIC_RELEASE);
-	lock_loop(s, n, &s->seed);
+	lock_loop(s, n, &d);
 	task_await(&s->done, (uint32_t)s->started);
+	s->seed = d;
 	return 0;
 }
 

@@ -53,6 +53,7 @@ struct state {
 	pid_t self;       /* getpid(), taken once */
 	int sig;          /* what catch and its baseline send: SIGUSR1, 0 */
 	char *alt;        /* prot: the alternate signal stack, or NULL */
+	stack_t old_alt;  /* the one it replaced (a sanitizer's) */
 };
 
 #define ALT_BYTES (256 << 10) /* an AVX-512 frame is under 4 KB */
@@ -183,7 +184,7 @@ init(void *sp, struct copy_ctx *cx)
 			return -1;
 		}
 		ss.ss_sp = s->alt;
-		if (sigaltstack(&ss, NULL) != 0) {
+		if (sigaltstack(&ss, &s->old_alt) != 0) {
 			util_syserr("sigaltstack");
 			return -1;
 		}
@@ -206,7 +207,7 @@ cleanup(void *sp)
 	if (s->alt != NULL) {
 		stack_t off = { .ss_flags = SS_DISABLE };
 
-		sigaltstack(&off, NULL);
+		sigaltstack(s->old_alt.ss_sp != NULL ? &s->old_alt : &off, NULL);
 		munmap(s->alt, ALT_BYTES);
 		s->alt = NULL;
 	}

@@ -75,8 +75,10 @@ int cache_off_stated(const struct cache_level *lv, int nlev,
  * before the TLB is full and rise over a range of counts (an Intel
  * Xeon vCPU, family 6 model 207, stating 96 entries: 1.08 at 64 pages,
  * 1.18 at 72, 1.5 at 88-96, 2.0 at 104, 2.3 from 112), the first 15 %
- * (lmbench's rule) fell anywhere from 63 to 89 pages in one session's
- * runs; half way lies where most of the rise is.  Where the rise is one
+ * (lmbench's rule) fell anywhere from 63 to 96 pages in five runs; half
+ * way lies where most of the rise is (91 to 104 in ten).  Half way is
+ * never below the 15 %: where the ratio at n is under 1.3 the rule is
+ * lmbench's.  Where the rise is one
  * step (AMD) both rules give the step.  0 with the count in *pages; 1
  * no effect up to maxn; 2 an effect at 8 pages three times (noise);
  * -1 the measurement failed.

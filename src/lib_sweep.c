@@ -41,10 +41,11 @@ sweep_measure(const struct sweep *w, size_t size, double *ns, double *par)
 
 /* Measure a size again into *slot, keeping the smaller latency. */
 static int
-relook(const struct sweep *w, size_t size, double *slot)
+relook(struct sweep *w, size_t size, double *slot)
 {
 	double again;
 
+	w->looks++;
 	if (sweep_measure(w, size, &again, NULL) != 0)
 		return -1;
 	if (again < *slot)
@@ -119,12 +120,14 @@ sweep_all(struct sweep *w)
 			return -1;
 		w->grp[1][i] = w->grp[0][i];
 	}
-	for (pass = 0; pass < 3; pass++) {
+	for (pass = 0; pass < 3 && !w->cut; pass++) {
 		size_t top = pass == 0 ? (size_t)64 << 20 : (size_t)16 << 20;
 
-		for (j = 0; j < w->n && !w->one_look; j++) {
+		for (j = 0; j < w->n; j++) {
 			if (past_deadline(w)) {
-				w->one_look = w->cut = 1;
+				/* pass 1 is the second group's own look */
+				w->one_look = pass < 2;
+				w->cut = 1;
 				break;
 			}
 			i = pass == 1 ? j : w->n - 1 - j;

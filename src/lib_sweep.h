@@ -32,6 +32,7 @@ struct sweep {
 	                      taken to settle the levels (0: none) */
 	int cut;           /* looks were left out for the deadline */
 	int one_look;      /* ... before the second group had its own */
+	int looks;         /* looks taken after the first sweep */
 };
 
 /* Latency (ns may be NULL) and parallelism (par may be NULL) of a chase

@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h> /* PTHREAD_STACK_MIN */
 #include <linux/futex.h>
 #include <pthread.h>
 #include <sched.h>
@@ -217,7 +218,18 @@ task_crew_init(struct task_crew *c, int threads, int cap)
  * (munmap), each call inside the timed interval and each interrupting
  * every CPU the process runs on: with the default 8 MB, lat_msg's 160
  * threads of 4 groups made 160 madvise and 158 munmap calls (strace -f
- * -c), hackbench's none. */
+ * -c), hackbench's none.  Under AddressSanitizer, whose frames and
+ * reports are larger, 64 KB more. */
+#if defined(__SANITIZE_ADDRESS__)
+#define MEMBER_STACK ((size_t)PTHREAD_STACK_MIN + ((size_t)64 << 10))
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MEMBER_STACK ((size_t)PTHREAD_STACK_MIN + ((size_t)64 << 10))
+#endif
+#endif
+#ifndef MEMBER_STACK
+#define MEMBER_STACK ((size_t)PTHREAD_STACK_MIN)
+#endif
 
 static void *
 member_thread(void *mp)
@@ -241,7 +253,7 @@ task_crew_start(struct task_crew *c, struct copy_ctx *cx, int helper,
 
 		rc = pthread_attr_init(&a);
 		if (rc == 0) {
-			rc = pthread_attr_setstacksize(&a, PTHREAD_STACK_MIN);
+			rc = pthread_attr_setstacksize(&a, MEMBER_STACK);
 			if (rc == 0)
 				rc = pthread_create(&m->t, &a, member_thread, m);
 			pthread_attr_destroy(&a);
