@@ -7,9 +7,12 @@
  *           at once, as sysbench mutex does: with -m, pick one of that
  *           many mutexes by a uniform draw as sysbench makes it (a call
  *           per lock: xoroshiro128+, its top 52 bits as a double in
- *           [0, 1) times the count), even of one; without, take the one
- *           mutex with no draw (the lock and unlock alone); lock it, add
- *           one to its counter, unlock it.  Every thread does an interval's
+ *           [0, 1) times the count), even of one, lock it, add one to
+ *           the one counter, unlock it, the counter on the line the
+ *           count and the mutexes' address are read from each time (as
+ *           sysbench's globals lie); without -m, the one mutex with no
+ *           draw, its own counter on a line of its own (the lock and
+ *           unlock alone).  Every thread does an interval's
  *           iterations; the figure is nanoseconds per lock+unlock
  *           within one thread (all the threads' together take the same
  *           wall time).  "Mutex lock+unlock threads=1 mutexes=1"
@@ -111,6 +114,16 @@ struct slot {
 	pid_t tid;
 };
 
+/* -m, laid out as sysbench's globals are: one counter for every mutex,
+ * on the line the loop reads the count and the array from before each
+ * lock (its global_var beside mutex_num and thread_locks), so that
+ * contended, the waiting threads' reads meet the holder's add there. */
+struct sb_line {
+	uint64_t count;
+	struct lock *locks;
+	uint32_t mutexes;
+};
+
 struct state {
 	int threads;        /* threads running the loop (mutex) */
 	int mutexes;        /* mutexes they pick from */
@@ -127,27 +140,35 @@ struct state {
 	uint32_t turn;      /* futex: 1 the helper's, 0 the main thread's */
 	uint64_t iters;     /* the interval's iterations */
 	struct copy_ctx *cx;
+	struct sb_line *sb; /* -m: sysbench's layout (a line of its own) */
 };
 
 /* n lock+unlock pairs: on the one mutex, or (-m) on one drawn each time. */
 static void
-lock_loop(const struct state *s, uint64_t n, struct draw *seed)
+lock_loop(struct state *s, uint64_t n, struct draw *seed)
 {
 	/* read once: the lock calls would make the loop read them again */
-	struct lock *locks = s->locks;
-	uint32_t count = (uint32_t)s->mutexes;
+	struct lock *one = s->locks;
+	struct sb_line *sb = s->sb;
 	int pick = s->pick;
 
-	for (struct lock *one = locks; !pick && n > 0; n--) {
+	for (; !pick && n > 0; n--) {
 		pthread_mutex_lock(&one->m);
 		one->count++;
 		pthread_mutex_unlock(&one->m);
 	}
+	/* read every time, as sysbench's loop does; the add under whichever
+	 * mutex was drawn, so relaxed atomics (sysbench's plain add races) */
 	while (n-- > 0) {
-		struct lock *l = &locks[draw_one(seed, count)];
+		uint32_t k = draw_one(seed, __atomic_load_n(&sb->mutexes,
+		                                            __ATOMIC_RELAXED));
+		struct lock *l = &__atomic_load_n(&sb->locks,
+		                                  __ATOMIC_RELAXED)[k];
 
 		pthread_mutex_lock(&l->m);
-		l->count++;
+		__atomic_store_n(&sb->count,
+		                 __atomic_load_n(&sb->count, __ATOMIC_RELAXED) + 1,
+		                 __ATOMIC_RELAXED);
 		pthread_mutex_unlock(&l->m);
 	}
 }
@@ -297,6 +318,8 @@ cleanup(void *sp)
 		pthread_mutex_destroy(&s->locks[k].m);
 	free(s->locks);
 	s->locks = NULL;
+	free(s->sb);
+	s->sb = NULL;
 }
 
 /* Helpers 1..n running body, each pinned where the policy puts helper
@@ -345,6 +368,12 @@ init_mutex(void *sp, struct copy_ctx *cx)
 		pthread_mutex_init(&s->locks[k].m, NULL);
 		s->locks[k].count = 0;
 	}
+	s->sb = aligned_alloc(128, 128);
+	if (s->sb == NULL) {
+		util_err("out of memory");
+		return -1;
+	}
+	*s->sb = (struct sb_line){ 0, s->locks, (uint32_t)s->mutexes };
 	s->seed = draw_seed(2463534242u);
 	/* glibc locks without the bus lock while a process has never had a
 	 * second thread; a mutex is there for threads, so one is made (and

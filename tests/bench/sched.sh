@@ -115,9 +115,11 @@ done
 # event's mean latency over its locks, one event per thread, in runs of
 # 2000000 locks: at 200000 its threads' start, some milliseconds apart,
 # left part of each event uncontended, and two threads' figure moved
-# 42-263 ns).  Ours draws its mutex before every lock as sysbench does
-# (-m 1: the draw is a tenth of an uncontended lock on Intel, and sets
-# the gap in which contended threads take turns).  Both float over the
+# 42-263 ns).  Ours draws its mutex before every lock as sysbench does,
+# and lays its counter out as sysbench's (-m 1: the draw is a tenth of
+# an uncontended lock on Intel and sets the gap in which contended
+# threads take turns; the counter on the line each lock reads the
+# mutexes from added half to the contended figure).  Both float over the
 # same CPUs (ours with
 # LMBENCH_SCHED=DEFAULT: sysbench pins nothing, and threads that share a
 # CPU contend far less than threads on two); ours pinned as it is by
