@@ -47,6 +47,7 @@
 
 #include "lib_bench.h"
 #include "lib_harness.h"
+#include "lib_mem.h"
 #include "lib_party.h"
 #include "lib_report.h"
 #include "lib_sched.h"
@@ -72,21 +73,13 @@ rotl(uint64_t x, int k)
 	return (x << k) | (x >> (64 - k));
 }
 
-/* A draw's state from a seed: two steps of splitmix64. */
+/* A draw's state from a seed: two steps of lib_mem's splitmix64. */
 static struct draw
 draw_seed(uint64_t x)
 {
-	uint64_t v[2];
-	int i;
+	uint64_t a = mem_rand(&x);
 
-	for (i = 0; i < 2; i++) {
-		uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
-
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-		z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-		v[i] = z ^ (z >> 31);
-	}
-	return (struct draw){ v[0], v[1] | 1 };
+	return (struct draw){ a, mem_rand(&x) | 1 };
 }
 
 /* One of n, uniformly: the next number's top 52 bits as a double in

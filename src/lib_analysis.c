@@ -364,6 +364,15 @@ tlb_search(double (*ratio)(void *ctx, size_t n), void *ctx, size_t maxn,
 		for (n = 8; n <= maxn; n *= 2) {
 			if ((rn = ratio(ctx, n)) < 0)
 				return -1;
+			/* an effect at n shows twice: the smaller counts */
+			if (rn > TLB_EFFECT) {
+				double again = ratio(ctx, n);
+
+				if (again < 0)
+					return -1;
+				if (again < rn)
+					rn = again;
+			}
 			r2 = rn;
 			if (rn > TLB_EFFECT && 2 * n <= maxn &&
 			    (r2 = ratio(ctx, 2 * n)) < 0)

@@ -11,7 +11,7 @@
  * Both touch N lines; only the TLB ring touches N pages.  While N pages
  * fit in the TLB the two cost the same; past it every TLB-ring load also
  * misses the TLB.  A TLB effect is a TLB ring at least 15 % slower.  N
- * doubles from 8 until an effect shows (at N and 2N), then a binary
+ * doubles from 8 until an effect shows (twice at N, then at 2N), then a binary
  * search finds the largest count below half of the effect at N
  * (lib_analysis's tlb_search: where misses begin before the TLB is full
  * and rise over a range of counts, half way is where most of the rise
@@ -120,18 +120,14 @@ ring_ns(struct state *s, const struct bench_opts *o, size_t count,
 	return 0;
 }
 
-/* 1 when count pages show a TLB effect, 0 when not, -1 on failure. */
+/* Both rings at count pages: ns per load of the TLB ring (*t) and of
+ * the cache ring (*c).  0, or -1 on failure (after a message). */
 static int
-effect(struct state *s, const struct bench_opts *o, size_t count,
-       double *diff)
+rings(struct state *s, const struct bench_opts *o, size_t count, double *t,
+      double *c)
 {
-	double t, c;
-
-	if (ring_ns(s, o, count, 1, &t) != 0 || ring_ns(s, o, count, 0, &c) != 0)
-		return -1;
-	if (diff != NULL)
-		*diff = t - c;
-	return t > TLB_EFFECT * c;
+	return ring_ns(s, o, count, 1, t) != 0 || ring_ns(s, o, count, 0, c) != 0
+	       ? -1 : 0;
 }
 
 struct opts {
@@ -220,8 +216,7 @@ ring_ratio(void *cp, size_t count)
 	struct ring_pair *rp = cp;
 	double t, c;
 
-	if (ring_ns(rp->s, rp->o, count, 1, &t) != 0 ||
-	    ring_ns(rp->s, rp->o, count, 0, &c) != 0)
+	if (rings(rp->s, rp->o, count, &t, &c) != 0)
 		return -1;
 	/* (no time for the cache ring: an effect, as t > 1.15 c was) */
 	return c > 0 ? t / c : t > 0 ? 2 * TLB_EFFECT : 1;
@@ -297,8 +292,11 @@ main(int argc, char **argv)
 	/* The cost: the difference at twice the reach; a noisy machine can
 	 * hide it in one try. */
 	for (e = 0; op.cost && e < 3; e++) {
-		if (effect(&s, &o, 2 * lo, &diff) < 0)
+		double t, c;
+
+		if (rings(&s, &o, 2 * lo, &t, &c) != 0)
 			return EXIT_FAILED;
+		diff = t - c;
 		if (diff > 0)
 			break;
 	}
