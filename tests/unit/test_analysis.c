@@ -560,7 +560,7 @@ test_tlb(void)
 	for (k = 0; k < 2; k++)
 		for (q = 0; q < 3; q++) {
 			j = 0.03 * q;
-			c = (struct curve){ 20, in, scans[k], j, 0 };
+			c = (struct curve){ 20, in, scans[k], j, 0, 0 };
 			pages = 0;
 			CHECK(tlb_search(curve_ratio, &c, 16384, &pages) == 0);
 			/* within a quarter of the 96 stated, near the middle
@@ -580,29 +580,29 @@ test_tlb(void)
 	/* lmbench's rule puts the same curves, without their noise, at 69-70
 	 * pages: more than a quarter below the stated 96 (the real runs
 	 * gave 63 to 96) */
-	c = (struct curve){ 20, in, scan1, 0, 0 };
+	c = (struct curve){ 20, in, scan1, 0, 0, 0 };
 	CHECK(first_effect(&c) < 72);
-	c = (struct curve){ 20, in, scan2, 0, 0 };
+	c = (struct curve){ 20, in, scan2, 0, 0, 0 };
 	CHECK(first_effect(&c) < 72);
 
 	/* the first rise, not the second */
 	for (q = 0; q < 3; q++) {
-		c = (struct curve){ 23, hn, huge, 0.03 * q, 0 };
+		c = (struct curve){ 23, hn, huge, 0.03 * q, 0, 0 };
 		CHECK(tlb_search(curve_ratio, &c, 512, &pages) == 0);
 		CHECK(pages >= 44 && pages <= 47);
 	}
 	for (q = 0; q < 3; q++) {
-		c = (struct curve){ 4, sn, step, 0.03 * q, 0 };
+		c = (struct curve){ 4, sn, step, 0.03 * q, 0, 0 };
 		CHECK(tlb_search(curve_ratio, &c, 16384, &pages) == 0);
 		CHECK(pages == 72);
 	}
-	c = (struct curve){ 2, flatn, flat, 0, 0 };
+	c = (struct curve){ 2, flatn, flat, 0, 0, 0 };
 	CHECK(tlb_search(curve_ratio, &c, 4096, &pages) == 1);
-	c = (struct curve){ 2, flatn, high, 0, 0 };
+	c = (struct curve){ 2, flatn, high, 0, 0, 0 };
 	CHECK(tlb_search(curve_ratio, &c, 4096, &pages) == 2);
 	CHECK(c.calls == 9); /* 8 twice and 16, three times */
 	/* the effect only at the top: 2n past maxn, n alone counts */
-	c = (struct curve){ 4, sn, step, 0, 0 };
+	c = (struct curve){ 4, sn, step, 0, 0, 0 };
 	CHECK(tlb_search(curve_ratio, &c, 128, &pages) == 0 && pages == 72);
 }
 
