@@ -276,29 +276,37 @@ if [ -n "$l1" ] && [ -n "$l2" ]; then
 	done
 fi
 
-# stream copy and bw_mem bcopy over arrays of the same size (64 MB each)
-# agree within 10 %, once STREAM's counting (bytes read plus bytes
-# written) is set beside bw_mem's (bytes copied): stream = 2 x bcopy.
-# bcopy, not cp: the compiler makes STREAM's copy loop a memcpy call, as
-# bcopy is, and glibc's memcpy (rep movsb from 2 KB up, on x86) beats a
-# word loop by 10 % on some processors (AMD Zen 5, best of 8
-# interleaved: stream 39387, bcopy 18720, cp 17223 MB/s: 1.05 against
-# bcopy, 1.14 against cp).
-# Each is the best of three runs, interleaved (a busy neighbour only
-# lowers a bandwidth), and the whole comparison gets three tries.
+# stream copy and bw_mem over arrays of the same size (64 MB each) agree
+# within 10 %, once STREAM's counting (bytes read plus bytes written) is
+# set beside bw_mem's (bytes copied): stream = 2 x bw_mem.  Which of
+# bw_mem's copies STREAM's loop is depends on the compiler: gcc 12 at -O2
+# leaves `c[i] = a[i]` a loop of 8-byte loads and stores, as lmbench's cp
+# is; another may make it a memcpy call, which is bcopy.  So the row
+# holds where stream agrees with either.  Seen, best of three each:
+# Intel Emerald Rapids (260 MB L3 shared with the host's other guests)
+# stream 8547-10642, bcopy 5455-5956, cp 4337-4890 MB/s, against cp
+# 0.88-1.12, against bcopy 0.72-0.95; AMD Zen 5 stream 39387, bcopy
+# 18720, cp 17223 (1.05 against bcopy, 1.14 against cp).
+# Each figure is the best of five runs, interleaved (a busy neighbour
+# only lowers a bandwidth, and on these guests one run in three is 10 %
+# low), and the whole comparison gets three tries.
+copy_best() { awk -v a="$1" -v b="${2:-0}" 'BEGIN { print (b + 0 > a + 0 ? b : a) }'; }
+copy_agree() { between "$rp" 0.9 1.1 || between "$rc" 0.9 1.1; }
+copy_ratio() { awk -v s="$1" -v c="$2" 'BEGIN { if (c > 0) printf "%.3f", s / (2 * c); else print 0 }'; }
 for _ in 1 2 3; do
-	bs=0 bc=0
-	for _ in 1 2 3; do
-		v=$("$BUILD/stream" -N 5 -M 192m 2>&1 | awk '/^STREAM copy bandwidth:/ { print $4 }')
-		bs=$(awk -v a="$bs" -v b="${v:-0}" 'BEGIN { print (b > a ? b : a) }')
-		v=$("$BUILD/bw_mem" -N 5 64m bcopy 2>&1 | awk '{ print $2 }')
-		bc=$(awk -v a="$bc" -v b="${v:-0}" 'BEGIN { print (b > a ? b : a) }')
+	bs=0 bc=0 bp=0
+	for _ in 1 2 3 4 5; do
+		bs=$(copy_best "$bs" "$("$BUILD/stream" -N 3 -M 192m 2>&1 | awk '/^STREAM copy bandwidth:/ { print $4 }')")
+		bc=$(copy_best "$bc" "$("$BUILD/bw_mem" -N 5 64m bcopy 2>&1 | awk '{ print $2 }')")
+		bp=$(copy_best "$bp" "$("$BUILD/bw_mem" -N 5 64m cp 2>&1 | awk '{ print $2 }')")
 	done
-	r=$(awk -v s="$bs" -v c="$bc" 'BEGIN { if (c > 0) printf "%.3f", s / (2 * c); else print 0 }')
-	if between "$r" 0.9 1.1; then break; fi
+	rc=$(copy_ratio "$bs" "$bc") rp=$(copy_ratio "$bs" "$bp")
+	if copy_agree; then break; fi
 done
-judge "copy bandwidth, 64 MB" "stream = 2 x bw_mem bcopy, within 10 %" "stream $bs, bw_mem bcopy $bc MB/s: ratio $r" \
-	"stream copy $bs MB/s against 2 x bw_mem bcopy $bc MB/s: ratio $r, want 0.9 to 1.1" between "$r" 0.9 1.1
+judge "copy bandwidth, 64 MB" "stream = 2 x bw_mem cp or bcopy, within 10 %" \
+	"stream $bs, bw_mem cp $bp, bcopy $bc MB/s: ratios $rp, $rc" \
+	"stream copy $bs MB/s against 2 x bw_mem cp $bp MB/s (ratio $rp) and 2 x bcopy $bc MB/s (ratio $rc), want one within 0.9 to 1.1" \
+	copy_agree
 
 # The line: false sharing between two CPUs (atomic adds on both sides)
 # or, where that cannot decide (one CPU), loads within a line against
