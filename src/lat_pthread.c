@@ -275,7 +275,7 @@ run_mutex(void *sp, uint64_t n)
 
 /* The mean of the threads' own times, not the wall time to the last
  * one's end: sysbench's avg.  Where a thread is left to finish alone
- * (four threads on two CPUs) the wall time is 3-8 % above the mean
+ * (four threads on two CPUs) the wall time is 2-6 % above the mean
  * (sysbench's max against its avg, Intel Emerald Rapids). */
 static uint64_t
 mutex_ns(void *sp, uint64_t wall_ns)
