@@ -138,7 +138,7 @@ done
 # turn: ours 73-247 ns, sysbench 85-257, medians 176 and 166), and a
 # run of 1 ms intervals (ours by default) lands in a spell where one
 # thread has the lock to itself far more often than sysbench's 0.3 s
-# (ours 44-60 ns in 17 of 41 such runs, sysbench in 5): so contended,
+# (ours under 65 ns in 17 of 41 such runs, sysbench in 5): so contended,
 # ours runs intervals of 100 ms (ENOUGH), one a run, and each side has
 # SCHED_KM runs taken in turn.
 SCHED_KM=15
