@@ -278,11 +278,10 @@ run_mutex(void *sp, uint64_t n)
  * (four threads on two CPUs) the wall time is 2-6 % above the mean
  * (sysbench's max against its avg, Intel Emerald Rapids). */
 static uint64_t
-mutex_ns(void *sp, uint64_t wall_ns)
+mutex_ns(void *sp)
 {
 	const struct state *s = sp;
 
-	(void)wall_ns;
 	return __atomic_load_n(&s->spent, __ATOMIC_RELAXED) /
 	       (uint64_t)s->threads;
 }

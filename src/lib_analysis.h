@@ -67,8 +67,8 @@ int cache_off_stated(const struct cache_level *lv, int nlev,
  * ratio exceeds TLB_EFFECT at n twice and then at 2n (one noisy point
  * does not end the search: on that Intel vCPU a spike at 64 pages,
  * where the rise below begins, gave 59 pages once in ten runs; an
- * effect at 8 starts it again, three times at most); then the count is the largest between n/2 and n below half
- * way to the ratio at n, 1 + (r(n) - 1) / 2, found by halving (the
+ * effect at 8 starts it again, three times at most); then the count is
+ * the largest between n/2 and n below half way to the ratio at n, 1 + (r(n) - 1) / 2, found by halving (the
  * ratio at n, not a later one: where a second, larger rise follows the
  * first, as on an Intel vCPU's 2 MB pages, flat to 44 pages, 1.4 from
  * 48 to 64, 2.0 at 96 and 2.3 from 144, the first is the first-level

@@ -55,9 +55,8 @@ bench_timed(struct copy_run *c, uint64_t n, uint64_t *ns)
 	t0 = timing_now_ns();
 	rc = d->run(d->state, n);
 	if (ns) {
-		*ns = timing_now_ns() - t0;
-		if (d->interval_ns)
-			*ns = d->interval_ns(d->state, *ns);
+		*ns = d->interval_ns ? d->interval_ns(d->state)
+		                     : timing_now_ns() - t0;
 	}
 	c->cx.in_timed = 0;
 	if (d->after && d->after(d->state, n) != 0)

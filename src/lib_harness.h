@@ -78,10 +78,10 @@ struct bench_desc {
 	/* the bytes of *state: with o->threads each copy runs on its own
 	 * copy of them, made before its init (0: no threads) */
 	size_t state_size;
-	/* the interval's time from the wall time around run, where the
-	 * benchmark times its parties itself (lat_pthread mutex: the mean
-	 * of its threads' own times); NULL: the wall time */
-	uint64_t (*interval_ns)(void *state, uint64_t wall_ns);
+	/* the interval's time, where the benchmark times its parties
+	 * itself (lat_pthread mutex: the mean of its threads' own times),
+	 * asked after run; NULL: the wall time around run */
+	uint64_t (*interval_ns)(void *state);
 };
 
 /* One timed interval. */

@@ -17,9 +17,6 @@ cv() {
 }
 
 size=268435456
-# bw_mem's rate, from its result line only (a warning is a line of its own)
-# shellcheck disable=SC2016 # an awk program, not shell
-BW_RATE='NF == 2 && $1 ~ /^[0-9.]+$/ { print $2 }'
 ours=$("$BUILD/bw_mem" 256m rd 2>&1 | awk "$BW_RATE")
 peer=$("$PEER" read $size)
 echo "bw_mem 256m rd: $ours MB/s; plain 64-bit read loop: $peer MB/s; ratio $(ratio "$ours" "$peer") (target >= 0.95)"

@@ -6,6 +6,10 @@
 
 PASS=0
 FAIL=0
+# An awk program: bw_mem's rate, from its result line only (a warning is
+# a line of its own).
+# shellcheck disable=SC2016,SC2034 # an awk program, used where sourced
+BW_RATE='NF == 2 && $1 ~ /^[0-9.]+$/ { print $2 }'
 T_TMP=$(mktemp -d "${TMPDIR:-/tmp}/lmbench-ng-test.XXXXXX") || exit 1
 trap 'rm -rf "$T_TMP"' EXIT
 trap 'exit 130' INT TERM

@@ -297,8 +297,8 @@ for _ in 1 2 3; do
 	bs=0 bc=0 bp=0
 	for _ in 1 2 3 4 5; do
 		bs=$(copy_best "$bs" "$("$BUILD/stream" -N 3 -M 192m 2>&1 | awk '/^STREAM copy bandwidth:/ { print $4 }')")
-		bc=$(copy_best "$bc" "$("$BUILD/bw_mem" -N 5 64m bcopy 2>&1 | awk '{ print $2 }')")
-		bp=$(copy_best "$bp" "$("$BUILD/bw_mem" -N 5 64m cp 2>&1 | awk '{ print $2 }')")
+		bc=$(copy_best "$bc" "$("$BUILD/bw_mem" -N 5 64m bcopy 2>&1 | awk "$BW_RATE")")
+		bp=$(copy_best "$bp" "$("$BUILD/bw_mem" -N 5 64m cp 2>&1 | awk "$BW_RATE")")
 	done
 	rc=$(copy_ratio "$bs" "$bc") rp=$(copy_ratio "$bs" "$bp")
 	if copy_agree; then break; fi

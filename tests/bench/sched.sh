@@ -92,8 +92,9 @@ done
 # N pairs at N=1 beside perf bench sched pipe, on the same CPU (both
 # ends on CPU 0: taskset for perf, SAME for ours), ours one interval a
 # run taken in turn with perf's runs of 50000 round trips (its interval
-# holds its child's start: at 5000 that put perf some 6 % above its own longer runs, AMD Zen 5, 7 interleaved runs:
-# medians 5.31 against 5.00 us, ours 4.85); then, without a target
+# holds its child's start: at 5000 that put perf some 6 % above its own
+# longer runs, AMD Zen 5, 7 interleaved runs: medians 5.31 against 5.00
+# us, ours 4.85); then, without a target
 # (perf's two ends float over the two CPUs, ours are pinned one to
 # each), across CPUs 0 and 1.
 for cpus in 0 0,1; do
@@ -142,14 +143,19 @@ done
 # ours runs intervals of 100 ms (ENOUGH), one a run, and each side has
 # SCHED_KM runs taken in turn.
 SCHED_KM=15
+# ours_mutex CPUS THREADS REPS [VAR=VALUE]: lat_pthread -m 1 mutex's ns
+# on CPUS (the placement from LMBENCH_SCHED, as set by the caller).
+ours_mutex() {
+	# shellcheck disable=SC2086 # $4 is one word or none
+	env $4 taskset -c "$1" "$BUILD/lat_pthread" -N "$3" -t "$2" -m 1 mutex 2>&1 | awk '/^Mutex/ { print $(NF - 1) }'
+}
 for t in 1 2 4; do
 	mcpus=0 k=$SCHED_K en=''
 	[ "$t" -gt 1 ] && mcpus=0-$(($(nproc) - 1)) k=$SCHED_KM en=ENOUGH=100000
 	o='' y=''
 	i=0
 	while [ "$i" -lt "$k" ]; do
-		# shellcheck disable=SC2086 # en is one word or none
-		o="$o $(env $en LMBENCH_SCHED=DEFAULT taskset -c "$mcpus" "$BUILD/lat_pthread" -N 1 -t "$t" -m 1 mutex 2>&1 | awk '/^Mutex/ { print $(NF - 1) }')"
+		o="$o $(LMBENCH_SCHED=DEFAULT ours_mutex "$mcpus" "$t" 1 "$en")"
 		have sysbench && y="$y $(taskset -c "$mcpus" sysbench mutex --threads="$t" --mutex-num=1 --mutex-loops=0 --mutex-locks=2000000 run 2>&1 |
 			awk '/avg:/ && !a { a = $2 } END { printf "%.3f", a * 1e6 / 2000000 }')"
 		i=$((i + 1))
@@ -162,5 +168,5 @@ for t in 1 2 4; do
 	else
 		echo "lat_pthread -t $t -m 1 mutex: sysbench not installed (Debian: sysbench); $om ns alone"
 	fi
-	[ "$t" -gt 1 ] && echo "  lat_pthread -t $t -m 1 mutex, its own placement (UNIQUE: each thread pinned to a CPU in turn): $(taskset -c "$mcpus" "$BUILD/lat_pthread" -N "$SCHED_K" -t "$t" -m 1 mutex 2>&1 | awk '/^Mutex/ { print $(NF - 1) }') ns"
+	[ "$t" -gt 1 ] && echo "  ${en:+$en }lat_pthread -N $SCHED_K -t $t -m 1 mutex, its own placement (UNIQUE: each thread pinned to a CPU in turn): $(ours_mutex "$mcpus" "$t" "$SCHED_K" "$en") ns"
 done
