@@ -300,8 +300,10 @@ EOF
 	fi
 	if grep -q 'failed; see the \[FAILED' "$T_TMP/err"; then ok; else not_ok "failed run: no final message: $(tail -n 2 "$T_TMP/err")"; fi
 	run_prog sh "$SUM" "$f"
-	if row "$(uname -n)" 8 | grep -q "FAIL" && row "$(uname -n)" 2 | grep -q ' 0\.[0-9]'; then ok; else
-		not_ok "summary of a failed run: $(row "$(uname -n)" 8)"
+	# The null call cell (columns 30-33 of the processor row) holds a
+	# figure: 0.3 us on one machine, 1.01 on another under PTI.
+	if row "$(uname -n)" 8 | grep -q "FAIL" && row "$(uname -n)" 2 | cut -c30-33 | grep -Eq '^[0-9]+\.?[0-9]*$'; then ok; else
+		not_ok "summary of a failed run: $(row "$(uname -n)" 8) / $(row "$(uname -n)" 2)"
 	fi
 
 	# Skipped (77) and killed, through the same knob.
