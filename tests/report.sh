@@ -94,6 +94,12 @@ lat stride 64: [0.00048828125 1.10 1.10 1.30] [0.0625 3.90 3.90 5.20]'
 	if grep -q '<h2>STREAM</h2>' "$T_TMP/json.html" && grep -q '<tr><td>CPU_MODEL</td><td>Example CPU 3000</td>' "$T_TMP/json.html"; then ok; else
 		not_ok "report: no STREAM plot or CPU_MODEL fact"
 	fi
+	# The memory configuration the header states; an empty one not shown.
+	if grep -q '<tr><td>MEMORY_NODES</td><td>node0 64312 MB, node1 64511 MB</td>' "$T_TMP/json.html" &&
+		grep -q '<tr><td>MEMORY_SPEED</td><td>4800 MT/s (dmidecode)</td>' "$T_TMP/json.html" &&
+		! grep -q '<td>MEMORY_DIMMS</td>' "$T_TMP/json.html"; then ok; else
+		not_ok "report: memory facts: $(grep -o '<tr><td>MEMORY_[^/]*' "$T_TMP/json.html" | tr '\n' ' ')"
+	fi
 fi
 
 # Failed and skipped runs are listed, and FAIL shows in the summary.
