@@ -47,6 +47,9 @@ rec lat_pmake -N 3 2 100
 rec lat_msg -N 3 -f 2 -l 10 1 2
 rec lat_pipe_pairs -N 3 1 2
 rec lat_pthread -N 3 -t 2 mutex
+# contended, intervals of 100 ms whatever ENOUGH (300 us here) says
+if grep -q '"metric":"Mutex lock+unlock threads=2 mutexes=1",.*,"enough_us":100000,' "$J.lat_pthread"; then ok; else
+	not_ok "lat_pthread -t 2 mutex: intervals not of 100 ms: $(grep -o '"enough_us":[0-9]*' "$J.lat_pthread")"; fi
 rec lat_pthread -N 3 futex
 rec lat_mem_rd -N 3 1 64
 rec bw_mem -N 3 -P 2 1m rd

@@ -151,22 +151,21 @@ done
 # run of 1 ms intervals (ours by default) lands in a spell where one
 # thread has the lock to itself far more often than sysbench's 0.3 s
 # (ours under 65 ns in 17 of 41 such runs, sysbench in 5): so contended,
-# ours runs intervals of 100 ms (ENOUGH), one a run, and each side has
-# SCHED_KM runs taken in turn.
+# lat_pthread's intervals last at least 100 ms whatever ENOUGH says, here
+# one a run, and each side has SCHED_KM runs taken in turn.
 SCHED_KM=15
-# ours_mutex CPUS THREADS REPS [VAR=VALUE]: lat_pthread -m 1 mutex's ns
-# on CPUS (the placement from LMBENCH_SCHED, as set by the caller).
+# ours_mutex CPUS THREADS REPS: lat_pthread -m 1 mutex's ns on CPUS (the
+# placement from LMBENCH_SCHED, as set by the caller).
 ours_mutex() {
-	# shellcheck disable=SC2086 # $4 is one word or none
-	env $4 taskset -c "$1" "$BUILD/lat_pthread" -N "$3" -t "$2" -m 1 mutex 2>&1 | awk '/^Mutex/ { print $(NF - 1) }'
+	taskset -c "$1" "$BUILD/lat_pthread" -N "$3" -t "$2" -m 1 mutex 2>&1 | awk '/^Mutex/ { print $(NF - 1) }'
 }
 for t in 1 2 4; do
-	mcpus=0 k=$SCHED_K en=''
-	[ "$t" -gt 1 ] && mcpus=0-$(($(nproc) - 1)) k=$SCHED_KM en=ENOUGH=100000
+	mcpus=0 k=$SCHED_K
+	[ "$t" -gt 1 ] && mcpus=0-$(($(nproc) - 1)) k=$SCHED_KM
 	o='' y=''
 	i=0
 	while [ "$i" -lt "$k" ]; do
-		o="$o $(LMBENCH_SCHED=DEFAULT ours_mutex "$mcpus" "$t" 1 "$en")"
+		o="$o $(LMBENCH_SCHED=DEFAULT ours_mutex "$mcpus" "$t" 1)"
 		have sysbench && y="$y $(taskset -c "$mcpus" sysbench mutex --threads="$t" --mutex-num=1 --mutex-loops=0 --mutex-locks=2000000 run 2>&1 |
 			awk '/avg:/ && !a { a = $2 } END { printf "%.3f", a * 1e6 / 2000000 }')"
 		i=$((i + 1))
@@ -175,9 +174,9 @@ for t in 1 2 4; do
 	om=$(med $o)
 	# shellcheck disable=SC2086
 	if [ -n "$y" ]; then
-		side "${en:+$en }LMBENCH_SCHED=DEFAULT lat_pthread -t $t -m 1 mutex (ns per lock+unlock, $k runs) vs taskset -c $mcpus sysbench mutex --threads=$t --mutex-num=1 --mutex-loops=0" "$om" "$(med $y)"
+		side "LMBENCH_SCHED=DEFAULT lat_pthread -t $t -m 1 mutex (ns per lock+unlock, $k runs) vs taskset -c $mcpus sysbench mutex --threads=$t --mutex-num=1 --mutex-loops=0" "$om" "$(med $y)"
 	else
 		echo "lat_pthread -t $t -m 1 mutex: sysbench not installed (Debian: sysbench); $om ns alone"
 	fi
-	[ "$t" -gt 1 ] && echo "  ${en:+$en }lat_pthread -N $SCHED_K -t $t -m 1 mutex, its own placement (UNIQUE: each thread pinned to a CPU in turn): $(ours_mutex "$mcpus" "$t" "$SCHED_K" "$en") ns"
+	[ "$t" -gt 1 ] && echo "  lat_pthread -N $SCHED_K -t $t -m 1 mutex, its own placement (UNIQUE: each thread pinned to a CPU in turn): $(ours_mutex "$mcpus" "$t" "$SCHED_K") ns"
 done
