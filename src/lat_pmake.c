@@ -32,6 +32,7 @@
 #include "lib_party.h"
 #include "lib_report.h"
 #include "lib_super.h"
+#include "lib_task.h"
 #include "lib_util.h"
 
 #define MAX_JOBS 4096
@@ -183,6 +184,7 @@ main(int argc, char **argv)
 	struct bench_desc work = { .run = work_run, .state = &s };
 	struct bench_result r;
 	uint64_t jobs, usecs;
+	char what[32];
 	int a, rc = 0, first = bench_begin(argc, argv, &prog, &o);
 
 	memset(&s, 0, sizeof(s));
@@ -194,6 +196,10 @@ main(int argc, char **argv)
 			return EXIT_USAGE;
 	s.jobs = (int)jobs;
 	o.helpers = s.jobs;
+	/* every copy and its jobs at once: refused before any starts */
+	snprintf(what, sizeof(what), "%d jobs", s.jobs);
+	if (task_room((uint64_t)o.parallel * (jobs + 1), what) != 0)
+		return EXIT_FAILED;
 	bench_opts_init(&wo);
 	wo.stat = BENCH_MINIMUM;
 	/* Steps per microsecond, once: the chase runs at a fixed rate. */

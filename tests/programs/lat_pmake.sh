@@ -13,3 +13,5 @@ bad lat_pmake 2 0 100
 bad lat_pmake 2 5000 100
 bad lat_pmake 2 2 0
 bad lat_pmake 2 2 abc
+# more tasks than the kernel leaves room for: refused before any starts
+bad lat_pmake 1 -P 1024 4096 100
