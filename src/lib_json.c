@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "lib_json.h"
+#include "lib_topo.h"
 #include "lib_util.h"
 
 /* The suite's version and the build's flags: the Makefile passes them. */
@@ -262,6 +263,7 @@ void
 json_context(FILE *f)
 {
 	char host[256] = "", when[32] = "", model[256] = "", kernel[256] = "";
+	static char nodes[8192];
 	time_t now = time(NULL);
 	struct tm tm;
 	struct utsname u;
@@ -289,6 +291,8 @@ json_context(FILE *f)
 	caches(f);
 	if (page > 0)
 		fprintf(f, ",\"page_bytes\":%ld", page);
+	if (topo_memory_nodes("", nodes, sizeof(nodes)) > 0)
+		member(f, "memory_nodes", nodes);
 	member(f, "kernel", kernel);
 	member(f, "compiler", compiler());
 	member(f, "build_flags", LMBENCH_CFLAGS);

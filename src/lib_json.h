@@ -30,8 +30,8 @@ void json_params(FILE *f, const char *metric, const char *extra);
  * The fields of a run's context record after its program and args:
  * ,"host":...,"start_utc":...,"suite_version":...,"cpu_model":...,
  * "cpus_online":N,"cpus_allowed":N,"caches":{...},"page_bytes":N,
- * "kernel":...,"compiler":...,"build_flags":...  A fact the machine
- * does not tell is left out, not guessed.
+ * "memory_nodes":...,"kernel":...,"compiler":...,"build_flags":...
+ * A fact the machine does not tell is left out, not guessed.
  */
 void json_context(FILE *f);
 /* One finished line to path ("-": standard output, else appended to the

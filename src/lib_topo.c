@@ -3,6 +3,7 @@
  * chosen from that (lib_topo.h).
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,3 +124,97 @@ topo_cache_levels(int n, const int *ids, int *lv)
 		}
 }
 
+#define NODES_MAX 4096 /* node directories looked at, at most */
+
+static int
+cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Node n's MemTotal in KiB from root's sysfs: 0 where not stated.  Its
+ * line reads "Node 0 MemTotal:       65855488 kB". */
+static unsigned long long
+node_kb(const char *root, int n)
+{
+	char path[512], line[256];
+	unsigned long long kb = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path),
+	         "%s/sys/devices/system/node/node%d/meminfo", root, n);
+	f = fopen(path, "re");
+	if (f == NULL)
+		return 0;
+	while (kb == 0 && fgets(line, sizeof(line), f) != NULL) {
+		char *p, *end;
+		long id;
+
+		if (strncmp(line, "Node ", 5) != 0)
+			continue;
+		id = strtol(line + 5, &end, 10);
+		if (end == line + 5 || id != n)
+			continue;
+		p = end + strspn(end, " ");
+		if (strncmp(p, "MemTotal:", 9) != 0)
+			continue;
+		p += 9;
+		kb = strtoull(p, &end, 10);
+		end += strspn(end, " ");
+		if (end == p || strncmp(end, "kB", 2) != 0 ||
+		    (end[2] != '\n' && end[2] != '\0'))
+			kb = 0;
+	}
+	fclose(f);
+	return kb;
+}
+
+int
+topo_memory_nodes(const char *root, char *out, size_t len)
+{
+	static int ids[NODES_MAX];
+	char path[512];
+	struct dirent *e;
+	size_t used = 0;
+	int n = 0, i, written = 0;
+	DIR *d;
+
+	if (len == 0)
+		return 0;
+	*out = '\0';
+	snprintf(path, sizeof(path), "%s/sys/devices/system/node", root);
+	d = opendir(path);
+	if (d == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL && n < NODES_MAX) {
+		const char *p = e->d_name + 4;
+		char *end;
+		long v;
+
+		if (strncmp(e->d_name, "node", 4) != 0 || *p < '0' || *p > '9')
+			continue;
+		v = strtol(p, &end, 10);
+		if (*end == '\0' && v >= 0 && v < 1000000)
+			ids[n++] = (int)v;
+	}
+	closedir(d);
+	qsort(ids, (size_t)n, sizeof(ids[0]), cmp_int);
+	for (i = 0; i < n; i++) {
+		unsigned long long kb = node_kb(root, ids[i]);
+		int w;
+
+		if (kb == 0)
+			continue;
+		w = snprintf(out + used, len - used, "%snode%d %llu MB",
+		             written ? ", " : "", ids[i], kb / 1024);
+		if (w < 0 || (size_t)w >= len - used) {
+			out[used] = '\0'; /* whole nodes only */
+			break;
+		}
+		used += (size_t)w;
+		written++;
+	}
+	return written;
+}

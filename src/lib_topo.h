@@ -5,6 +5,8 @@
 #ifndef LIB_TOPO_H
 #define LIB_TOPO_H
 
+#include <stddef.h>
+
 #define TOPO_MAX 256 /* CPUs looked at, at most */
 
 /* Fill lv (n x n, for the CPUs ids[0..n-1]) with the lowest cache level
@@ -16,5 +18,12 @@ void topo_cache_levels(int n, const int *ids, int *lv);
  * (threads of one core), else any; pairs[k] is pair k (n/2 entries).
  * Returns the number of pairs. */
 int topo_cross_pairs(int n, const int *level, int (*pairs)[2]);
+
+/* Each NUMA node's memory as sysfs under root states it ("" for the
+ * machine's own /sys): "node0 64312 MB, node1 64511 MB" in out (the
+ * nodes in ascending order, each MemTotal in MiB rounded down, as
+ * scripts/memfacts writes the result header's MEMORY_NODES).  Returns
+ * the nodes written; 0 where none is stated, out then "". */
+int topo_memory_nodes(const char *root, char *out, size_t len);
 
 #endif

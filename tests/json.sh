@@ -4,6 +4,7 @@
 # doc/lmbench-ng-json.5 says (key order and types, units, the number of
 # samples, the value among the samples).
 BUILD=$(cd "$1" && pwd)
+top=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 ENOUGH=300
@@ -124,7 +125,7 @@ awk '
 		# Each run starts with its context record (schema 2).
 		rec = "^[{]\"schema\":2,\"program\":\"S\",\"args\":[[](\"S\"(,\"S\")*)?[]]"
 		if (line ~ (rec ",\"type\":\"S\"")) {
-			cre = rec ",\"type\":\"S\",\"host\":\"S\",\"start_utc\":\"S\",\"suite_version\":\"S\",(\"cpu_model\":\"S\",)?\"cpus_online\":[0-9]+,\"cpus_allowed\":[0-9]+,(\"caches\":[{](\"L[0-9][di]?\":[0-9]+,?)+[}],)?\"page_bytes\":[0-9]+,\"kernel\":\"S\",\"compiler\":\"S\"(,\"build_flags\":\"S\")?[}]$"
+			cre = rec ",\"type\":\"S\",\"host\":\"S\",\"start_utc\":\"S\",\"suite_version\":\"S\",(\"cpu_model\":\"S\",)?\"cpus_online\":[0-9]+,\"cpus_allowed\":[0-9]+,(\"caches\":[{](\"L[0-9][di]?\":[0-9]+,?)+[}],)?\"page_bytes\":[0-9]+,(\"memory_nodes\":\"S\",)?\"kernel\":\"S\",\"compiler\":\"S\"(,\"build_flags\":\"S\")?[}]$"
 			if (line !~ cre || $0 !~ /"type":"context"/ || $0 !~ /"start_utc":"[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]Z"/) { fail("context record keys, order or types"); next }
 			ctx++
 			next
@@ -209,8 +210,16 @@ if command -v jq >/dev/null; then
 	# there, as numbers.
 	cache_rule='(.caches.L1d | type) == "number"'
 	[ -d /sys/devices/system/cpu/cpu0/cache/index0 ] || cache_rule='has("caches") | not'
+	# The NUMA nodes' memory likewise, in memfacts' words where sysfs
+	# states a node's MemTotal, absent where it states none.
+	nodes=$(LMBENCH_DMIDECODE=none sh "$top/scripts/memfacts" | sed -n 's/^\[MEMORY_NODES: \(.*\)\]$/\1/p')
+	if [ -n "$nodes" ]; then
+		cache_rule="($cache_rule) and .memory_nodes == \"$nodes\""
+	else
+		cache_rule="($cache_rule) and (has(\"memory_nodes\") | not)"
+	fi
 	if jq -e -s '[.[] | select(.type == "context")] | length > 0 and all(.[]; (.cpus_online | type) == "number" and ('"$cache_rule"') and (.start_utc | test("^[0-9-]+T[0-9:]+Z$")))' "$T_TMP/all" >/dev/null; then ok; else
-		not_ok "jq: context records ($cache_rule): $(jq -c -s '[.[] | select(.type == "context")][0] | {cpus_online, caches, start_utc}' "$T_TMP/all")"
+		not_ok "jq: context records ($cache_rule): $(jq -c -s '[.[] | select(.type == "context")][0] | {cpus_online, caches, memory_nodes, start_utc}' "$T_TMP/all")"
 	fi
 	got=$(jq -r -s '[.[] | select(.program == "lat_ctx" and .params)][0].params | "\(.size_bytes) \(.processes)"' "$T_TMP/all")
 	if [ "$got" = "0 2" ]; then ok; else not_ok "jq: lat_ctx params: $got"; fi

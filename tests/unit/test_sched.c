@@ -1,8 +1,11 @@
 /* test_sched.c - unit tests of the LMBENCH_SCHED policies. */
 #define _GNU_SOURCE
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "lib_sched.h"
 #include "lib_topo.h"
@@ -95,6 +98,88 @@ server_placement(void)
 	CHECK(sched_place_server() == first);
 }
 
+/* Write text to root/rel; 0 or -1. */
+static int
+put_file(const char *root, const char *rel, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	f = fopen(path, "w");
+	if (f == NULL)
+		return -1;
+	fputs(text, f);
+	return fclose(f);
+}
+
+/* The NUMA nodes' memory from a made sysfs tree: ascending node numbers
+ * (10 after 2), MiB rounded down, a node without meminfo or MemTotal and
+ * a name that is not a node passed over, whole nodes only when short of
+ * room, nothing where no node is stated. */
+static void
+memory_nodes(void)
+{
+	static const char *const dirs[] = { "sys",
+		                            "sys/devices",
+		                            "sys/devices/system",
+		                            "sys/devices/system/node",
+		                            "sys/devices/system/node/node0",
+		                            "sys/devices/system/node/node2",
+		                            "sys/devices/system/node/node10",
+		                            "sys/devices/system/node/node1",
+		                            "sys/devices/system/node/node3",
+		                            "sys/devices/system/node/nodeX" };
+	static const char *const files[] = {
+		"sys/devices/system/node/node0/meminfo",
+		"sys/devices/system/node/node2/meminfo",
+		"sys/devices/system/node/node10/meminfo",
+		"sys/devices/system/node/node3/meminfo",
+		"sys/devices/system/node/possible"
+	};
+	const char *tmp = getenv("TMPDIR");
+	char root[256], path[512], out[64];
+	size_t i;
+
+	snprintf(root, sizeof(root), "%s/test_sched.XXXXXX",
+	         tmp != NULL && *tmp == '/' ? tmp : "/tmp");
+	CHECK(mkdtemp(root) != NULL);
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", root, dirs[i]);
+		CHECK(mkdir(path, 0700) == 0);
+	}
+	CHECK(put_file(
+	          root, files[0],
+	          "Node 0 MemTotal:        2047 kB\nNode 0 MemFree: 1 kB\n") ==
+	      0);
+	CHECK(put_file(root, files[1],
+	               "Node 2 MemFree:  1 kB\nNode 2 MemTotal:       65855488 "
+	               "kB\n") == 0);
+	CHECK(put_file(root, files[2],
+	               "Node 10 MemTotal:       2097152 kB\n") == 0);
+	CHECK(put_file(root, files[3], "Node 3 MemFree:       2097152 kB\n") ==
+	      0);
+	CHECK(put_file(root, files[4], "0-10\n") == 0);
+	CHECK(topo_memory_nodes(root, out, sizeof(out)) == 3);
+	CHECK(strcmp(out, "node0 1 MB, node2 64312 MB, node10 2048 MB") == 0);
+	CHECK(topo_memory_nodes(root, out, 30) == 2);
+	CHECK(strcmp(out, "node0 1 MB, node2 64312 MB") == 0);
+	CHECK(topo_memory_nodes(root, out, 5) == 0);
+	CHECK(strcmp(out, "") == 0);
+	snprintf(path, sizeof(path), "%s/none", root);
+	CHECK(topo_memory_nodes(path, out, sizeof(out)) == 0);
+	CHECK(strcmp(out, "") == 0);
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", root, files[i]);
+		CHECK(unlink(path) == 0);
+	}
+	for (i = sizeof(dirs) / sizeof(dirs[0]); i > 0; i--) {
+		snprintf(path, sizeof(path), "%s/%s", root, dirs[i - 1]);
+		CHECK(rmdir(path) == 0);
+	}
+	CHECK(rmdir(root) == 0);
+}
+
 int
 main(void)
 {
@@ -133,5 +218,6 @@ main(void)
 	CHECK(sched_logical_cpu("CROSSED", 0, 1, 1, 4) == -1);
 	cross_pairs();
 	server_placement();
+	memory_nodes();
 	return check_done("test_sched");
 }
