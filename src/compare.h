@@ -105,7 +105,7 @@ struct record {
 };
 
 /* The machine facts the two sides are checked for. */
-enum fact { K_CPU, K_KERNEL, K_COMPILER, K_FLAGS, K_PLACEMENT, K_ENOUGH, NFACTS };
+enum fact { K_CPU, K_KERNEL, K_COMPILER, K_FLAGS, K_PLACEMENT, K_ENOUGH, K_MEMORY, NFACTS };
 /* The facts' names, as warnings say them. */
 extern const char *const fact_name[];
 

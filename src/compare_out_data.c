@@ -38,7 +38,8 @@ json_side(struct cmp *cx, FILE *f, int s)
 	put(f, sd->date ? sd->date : "", E_JSON);
 	for (k = 0; k < NFACTS; k++) {
 		static const char *const jk[] = { "cpu_model", "kernel", "compiler",
-			                          "build_flags", "placement", "enough" };
+			                          "build_flags", "placement", "enough",
+			                          "memory_nodes" };
 
 		fprintf(f, ",\"%s\":", jk[k]);
 		put(f, sd->fact[k] ? sd->fact[k] : "", E_JSON);

@@ -10,18 +10,19 @@
 #include "lib_util.h"
 
 const char *const side_name[] = { "base", "new" };
-const char *const fact_name[] = { "CPU model",      "kernel",
-	                          "compiler",       "build flags",
-	                          "placement policy", "ENOUGH" };
+const char *const fact_name[] = { "CPU model",          "kernel",
+	                          "compiler",           "build flags",
+	                          "placement policy",   "ENOUGH",
+	                          "memory (NUMA nodes)" };
 
 /* "[KEY: value]" header keys and what they feed. */
 static const struct {
 	const char *key;
 	int fact; /* enum fact, or -1 */
 } header_keys[] = {
-	{ "CPU_MODEL", K_CPU },   { "KERNEL", K_KERNEL },
+	{ "CPU_MODEL", K_CPU },     { "KERNEL", K_KERNEL },
 	{ "COMPILER", K_COMPILER }, { "BUILD_FLAGS", K_FLAGS },
-	{ "ENOUGH", K_ENOUGH },
+	{ "ENOUGH", K_ENOUGH },     { "MEMORY_NODES", K_MEMORY },
 };
 
 /* Why reading stopped, said once: the caller exits 2. */
