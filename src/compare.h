@@ -108,6 +108,11 @@ struct record {
 enum fact { K_CPU, K_KERNEL, K_COMPILER, K_FLAGS, K_PLACEMENT, K_ENOUGH, K_MEMORY, NFACTS };
 /* The facts' names, as warnings say them. */
 extern const char *const fact_name[];
+/* Whether two values of machine fact k are the same machine: equal
+ * strings, or for the memory two lists of the same nodes whose sizes
+ * are within 1 % (MemTotal moves by some MB with the kernel and what it
+ * reserves). */
+int fact_same(enum fact k, const char *a, const char *b);
 
 struct side {
 	const char *spec;  /* as given */

@@ -40,6 +40,8 @@ json_side(struct cmp *cx, FILE *f, int s)
 		static const char *const jk[] = { "cpu_model", "kernel", "compiler",
 			                          "build_flags", "placement", "enough",
 			                          "memory_nodes" };
+		_Static_assert(sizeof(jk) / sizeof(jk[0]) == NFACTS,
+		               "a JSON key for every machine fact");
 
 		fprintf(f, ",\"%s\":", jk[k]);
 		put(f, sd->fact[k] ? sd->fact[k] : "", E_JSON);
@@ -62,7 +64,7 @@ out_json(struct cmp *cx, FILE *f, const struct row *rows, const struct summary *
 	fputs(",\"warnings\":[", f);
 	for (k = 0; k < NFACTS; k++)
 		if (cx->sides[BASE].fact[k] && cx->sides[NEW].fact[k] &&
-		    strcmp(cx->sides[BASE].fact[k], cx->sides[NEW].fact[k]) != 0)
+		    !fact_same((enum fact)k, cx->sides[BASE].fact[k], cx->sides[NEW].fact[k]))
 			fprintf(f, "%s\"%s\"", nw++ ? "," : "", fact_name[k]);
 	fputs("],\"metrics\":[", f);
 	for (i = 0; i < cx->nmetrics; i++) {

@@ -21,7 +21,7 @@ warnings(struct cmp *cx, FILE *f, const char *prefix, const char *suffix, enum e
 	for (k = 0; k < NFACTS; k++) {
 		const char *a = cx->sides[BASE].fact[k], *b = cx->sides[NEW].fact[k];
 
-		if (a != NULL && b != NULL && strcmp(a, b) != 0) {
+		if (a != NULL && b != NULL && !fact_same((enum fact)k, a, b)) {
 			placed |= k == K_PLACEMENT;
 			fprintf(f, "%swarning: the sides differ in %s: base '", prefix,
 			        fact_name[k]);

@@ -14,6 +14,8 @@ const char *const fact_name[] = { "CPU model",          "kernel",
 	                          "compiler",           "build flags",
 	                          "placement policy",   "ENOUGH",
 	                          "memory (NUMA nodes)" };
+_Static_assert(sizeof(fact_name) / sizeof(fact_name[0]) == NFACTS,
+               "a name for every machine fact");
 
 /* "[KEY: value]" header keys and what they feed. */
 static const struct {
@@ -193,6 +195,49 @@ policy(char *out, size_t len, const char *s)
 	snprintf(out, len, "%.*s", (int)(n < len ? n : len - 1), s);
 }
 
+/* The next "nodeN SIZE MB" of a memory list at *s, past its ", ":
+ * 0 with the node and size, -1 at the end or on anything else. */
+static int
+next_node(const char **s, unsigned long *node, unsigned long *mb)
+{
+	const char *p = *s;
+	char *end;
+
+	if (strncmp(p, "node", 4) != 0 || p[4] < '0' || p[4] > '9')
+		return -1;
+	*node = strtoul(p + 4, &end, 10);
+	if (*end != ' ' || end[1] < '0' || end[1] > '9')
+		return -1;
+	*mb = strtoul(end + 1, &end, 10);
+	if (strncmp(end, " MB", 3) != 0)
+		return -1;
+	p = end + 3;
+	if (strncmp(p, ", ", 2) == 0)
+		p += 2;
+	else if (*p != '\0')
+		return -1;
+	*s = p;
+	return 0;
+}
+
+int
+fact_same(enum fact k, const char *a, const char *b)
+{
+	unsigned long na, nb, ma, mb;
+
+	if (strcmp(a, b) == 0)
+		return 1;
+	if (k != K_MEMORY)
+		return 0;
+	while (*a != '\0' && *b != '\0') {
+		if (next_node(&a, &na, &ma) != 0 || next_node(&b, &nb, &mb) != 0 ||
+		    na != nb ||
+		    (double)(ma > mb ? ma - mb : mb - ma) > 0.01 * (double)(ma > mb ? ma : mb))
+			return 0;
+	}
+	return *a == '\0' && *b == '\0';
+}
+
 static void
 side_fact(struct cmp *cx, struct side *s, enum fact k, const char *v)
 {
@@ -200,7 +245,7 @@ side_fact(struct cmp *cx, struct side *s, enum fact k, const char *v)
 		return;
 	if (s->fact[k] == NULL)
 		s->fact[k] = xstrdup(cx, v);
-	else if (strcmp(s->fact[k], v) != 0)
+	else if (!fact_same(k, s->fact[k], v))
 		s->varied[k] = 1;
 }
 

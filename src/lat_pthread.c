@@ -131,6 +131,7 @@ struct state {
 	int threads;        /* threads running the loop (mutex) */
 	int mutexes;        /* mutexes they pick from */
 	int pick;           /* -m given: a draw before every lock */
+	int threads_given;  /* -t given (mutex only) */
 	struct lock *locks;
 	struct slot *slots; /* the helper threads, 1.. (0 unused) */
 	struct draw seed;   /* the main thread's draws */
@@ -448,9 +449,10 @@ option(void *sp, int c, const char *arg)
 		         c == 't' ? MAX_THREADS : 65536);
 		return -1;
 	}
-	if (c == 't')
+	if (c == 't') {
 		s->threads = (int)v;
-	else {
+		s->threads_given = 1;
+	} else {
 		s->mutexes = (int)v;
 		s->pick = 1;
 	}
@@ -486,7 +488,7 @@ main(int argc, char **argv)
 	p.ctx = &s;
 	m = &modes[bench_lookup("mode", argv[bench_begin(argc, argv, &p, &o)],
 	                        modes, 3, sizeof(modes[0]))];
-	if (m->run != run_mutex && (s.threads != 1 || s.pick)) {
+	if (m->run != run_mutex && (s.threads_given || s.pick)) {
 		util_err("-t and -m apply to mutex only");
 		return EXIT_USAGE;
 	}

@@ -4,6 +4,7 @@
  */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <errno.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,21 +135,22 @@ cmp_int(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Node n's MemTotal in KiB from root's sysfs: 0 where not stated.  Its
+/* Node n's MemTotal in KiB from root's sysfs into *kb (0 is a stated
+ * size: a node of CPUs without memory); 0, or -1 where not stated.  Its
  * line reads "Node 0 MemTotal:       65855488 kB". */
-static unsigned long long
-node_kb(const char *root, int n)
+static int
+node_kb(const char *root, int n, unsigned long long *kb)
 {
 	char path[512], line[256];
-	unsigned long long kb = 0;
+	int rc = -1;
 	FILE *f;
 
 	snprintf(path, sizeof(path),
 	         "%s/sys/devices/system/node/node%d/meminfo", root, n);
 	f = fopen(path, "re");
 	if (f == NULL)
-		return 0;
-	while (kb == 0 && fgets(line, sizeof(line), f) != NULL) {
+		return -1;
+	while (rc != 0 && fgets(line, sizeof(line), f) != NULL) {
 		char *p, *end;
 		long id;
 
@@ -161,14 +163,19 @@ node_kb(const char *root, int n)
 		if (strncmp(p, "MemTotal:", 9) != 0)
 			continue;
 		p += 9;
-		kb = strtoull(p, &end, 10);
+		p += strspn(p, " ");
+		if (*p < '0' || *p > '9')
+			continue;
+		errno = 0;
+		*kb = strtoull(p, &end, 10);
+		if (errno != 0)
+			continue;
 		end += strspn(end, " ");
-		if (end == p || strncmp(end, "kB", 2) != 0 ||
-		    (end[2] != '\n' && end[2] != '\0'))
-			kb = 0;
+		if (strncmp(end, "kB", 2) == 0 && (end[2] == '\n' || end[2] == '\0'))
+			rc = 0;
 	}
 	fclose(f);
-	return kb;
+	return rc;
 }
 
 int
@@ -202,10 +209,10 @@ topo_memory_nodes(const char *root, char *out, size_t len)
 	closedir(d);
 	qsort(ids, (size_t)n, sizeof(ids[0]), cmp_int);
 	for (i = 0; i < n; i++) {
-		unsigned long long kb = node_kb(root, ids[i]);
+		unsigned long long kb;
 		int w;
 
-		if (kb == 0)
+		if (node_kb(root, ids[i], &kb) != 0)
 			continue;
 		w = snprintf(out + used, len - used, "%snode%d %llu MB",
 		             written ? ", " : "", ids[i], kb / 1024);

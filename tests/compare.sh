@@ -303,6 +303,14 @@ count "$T_TMP/out" '^warning' 1 "memory alone: one warning"
 has "$T_TMP/out" "^warning: the sides differ in memory \(NUMA nodes\): base 'node0 64312 MB, node1 64511 MB', new 'node0 128624 MB'$" "memory warned"
 run_prog "$CMP" --json "$T_TMP/mem.0" "$T_TMP/mem.1"
 has "$T_TMP/out" '"memory_nodes":"node0 64312 MB, node1 64511 MB"}' "memory in the JSON sides"
+# the same nodes within 1 % (a kernel's reservations): the same memory;
+# 2 % apart: not
+sed '2i [MEMORY_NODES: node0 64100 MB, node1 64511 MB]' "$T_TMP/base.0" >"$T_TMP/mem.1"
+run_prog "$CMP" "$T_TMP/mem.0" "$T_TMP/mem.1"
+hasnt "$T_TMP/out" '^warning' "memory within 1 %: no warning"
+sed '2i [MEMORY_NODES: node0 64312 MB, node1 63200 MB]' "$T_TMP/base.0" >"$T_TMP/mem.1"
+run_prog "$CMP" "$T_TMP/mem.0" "$T_TMP/mem.1"
+count "$T_TMP/out" '^warning' 1 "memory 2 % apart: one warning"
 run_prog "$CMP" "$FX/base.0" "$FX/new.0"
 hasnt "$T_TMP/out" '^warning' "no warning for the same machine"
 

@@ -134,7 +134,7 @@ stop_test INT 6 "lat_pipe_pairs 2, SIGINT" "$BUILD/lat_pipe_pairs" -N 10000 2
 stop_test TERM 6 "lat_pipe_pairs 2" "$BUILD/lat_pipe_pairs" -N 10000 2
 stop_test TERM 2 "lat_pthread -t 3 mutex" "$BUILD/lat_pthread" -N 10000 -t 3 mutex
 stop_test TERM 2 "lat_pthread futex" "$BUILD/lat_pthread" -N 10000 futex
-stop_test TERM 1 "lat_pthread create" "$BUILD/lat_pthread" -N 10000 create
+stop_test TERM 2 "lat_pthread create" "$BUILD/lat_pthread" -N 10000 create
 stop_test TERM 2 "lmdd" "$BUILD/lmdd" if="$T_TMP/f4m" bs=4k usleep=2000 print=4
 if [ -z "$(ls -A "$T_TMP/fs")" ]; then ok; else not_ok "lat_fs killed: left $(ls -A "$T_TMP/fs")"; fi
 

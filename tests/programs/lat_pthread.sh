@@ -20,7 +20,7 @@ bad lat_pthread 2 spin
 bad lat_pthread 2 -t 0 mutex
 bad lat_pthread 2 -t -1 mutex
 bad lat_pthread 2 -m 0 mutex
-bad lat_pthread 2 -t 2 create
+bad lat_pthread 2 -t 1 create
 bad lat_pthread 2 -m 2 futex
 bad lat_pthread 2 -t 1000001 mutex
 # more threads than the kernel leaves room for: one line, status 1

@@ -114,8 +114,9 @@ put_file(const char *root, const char *rel, const char *text)
 }
 
 /* The NUMA nodes' memory from a made sysfs tree: ascending node numbers
- * (10 after 2), MiB rounded down, a node without meminfo or MemTotal and
- * a name that is not a node passed over, whole nodes only when short of
+ * (10 after 2), MiB rounded down, a node of 0 kB kept (as memfacts does),
+ * a node without meminfo, MemTotal or a size and a name that is not a
+ * node passed over, whole nodes only when short of
  * room, nothing where no node is stated. */
 static void
 memory_nodes(void)
@@ -129,13 +130,17 @@ memory_nodes(void)
 		                            "sys/devices/system/node/node10",
 		                            "sys/devices/system/node/node1",
 		                            "sys/devices/system/node/node3",
+		                            "sys/devices/system/node/node4",
+		                            "sys/devices/system/node/node5",
 		                            "sys/devices/system/node/nodeX" };
 	static const char *const files[] = {
 		"sys/devices/system/node/node0/meminfo",
 		"sys/devices/system/node/node2/meminfo",
 		"sys/devices/system/node/node10/meminfo",
 		"sys/devices/system/node/node3/meminfo",
-		"sys/devices/system/node/possible"
+		"sys/devices/system/node/possible",
+		"sys/devices/system/node/node4/meminfo",
+		"sys/devices/system/node/node5/meminfo"
 	};
 	const char *tmp = getenv("TMPDIR");
 	char root[256], path[512], out[64];
@@ -160,8 +165,14 @@ memory_nodes(void)
 	CHECK(put_file(root, files[3], "Node 3 MemFree:       2097152 kB\n") ==
 	      0);
 	CHECK(put_file(root, files[4], "0-10\n") == 0);
-	CHECK(topo_memory_nodes(root, out, sizeof(out)) == 3);
-	CHECK(strcmp(out, "node0 1 MB, node2 64312 MB, node10 2048 MB") == 0);
+	/* a node of CPUs without memory states 0; a negative size is none */
+	CHECK(put_file(root, files[5], "Node 4 MemTotal:       0 kB\n") == 0);
+	CHECK(put_file(root, files[6], "Node 5 MemTotal:      -1 kB\n") == 0);
+	CHECK(topo_memory_nodes(root, out, sizeof(out)) == 4);
+	CHECK(
+	    strcmp(out,
+	           "node0 1 MB, node2 64312 MB, node4 0 MB, node10 2048 MB") ==
+	    0);
 	CHECK(topo_memory_nodes(root, out, 30) == 2);
 	CHECK(strcmp(out, "node0 1 MB, node2 64312 MB") == 0);
 	CHECK(topo_memory_nodes(root, out, 5) == 0);
