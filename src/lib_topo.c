@@ -4,7 +4,7 @@
  */
 #define _GNU_SOURCE
 #include <dirent.h>
-#include <errno.h>
+#include <stdint.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -151,28 +151,27 @@ node_kb(const char *root, int n, unsigned long long *kb)
 	if (f == NULL)
 		return -1;
 	while (rc != 0 && fgets(line, sizeof(line), f) != NULL) {
-		char *p, *end;
-		long id;
+		char *p, *end, *unit;
+		uint64_t v;
+		size_t digits;
 
-		if (strncmp(line, "Node ", 5) != 0)
-			continue;
-		id = strtol(line + 5, &end, 10);
-		if (end == line + 5 || id != n)
+		if (strncmp(line, "Node ", 5) != 0 ||
+		    strtol(line + 5, &end, 10) != n || end == line + 5)
 			continue;
 		p = end + strspn(end, " ");
 		if (strncmp(p, "MemTotal:", 9) != 0)
 			continue;
-		p += 9;
-		p += strspn(p, " ");
-		if (*p < '0' || *p > '9')
+		p += 9 + strspn(p + 9, " ");
+		digits = strspn(p, "0123456789");
+		unit = p + digits + strspn(p + digits, " ");
+		if (strncmp(unit, "kB", 2) != 0 ||
+		    (unit[2] != '\n' && unit[2] != '\0'))
 			continue;
-		errno = 0;
-		*kb = strtoull(p, &end, 10);
-		if (errno != 0)
-			continue;
-		end += strspn(end, " ");
-		if (strncmp(end, "kB", 2) == 0 && (end[2] == '\n' || end[2] == '\0'))
+		p[digits] = '\0';
+		if (util_parse_u64(p, 0, UINT64_MAX, &v) == NULL) {
+			*kb = v;
 			rc = 0;
+		}
 	}
 	fclose(f);
 	return rc;
@@ -181,7 +180,7 @@ node_kb(const char *root, int n, unsigned long long *kb)
 int
 topo_memory_nodes(const char *root, char *out, size_t len)
 {
-	static int ids[NODES_MAX];
+	int ids[NODES_MAX];
 	char path[512];
 	struct dirent *e;
 	size_t used = 0;
@@ -196,14 +195,10 @@ topo_memory_nodes(const char *root, char *out, size_t len)
 	if (d == NULL)
 		return 0;
 	while ((e = readdir(d)) != NULL && n < NODES_MAX) {
-		const char *p = e->d_name + 4;
-		char *end;
-		long v;
+		uint64_t v;
 
-		if (strncmp(e->d_name, "node", 4) != 0 || *p < '0' || *p > '9')
-			continue;
-		v = strtol(p, &end, 10);
-		if (*end == '\0' && v >= 0 && v < 1000000)
+		if (strncmp(e->d_name, "node", 4) == 0 &&
+		    util_parse_u64(e->d_name + 4, 0, 999999, &v) == NULL)
 			ids[n++] = (int)v;
 	}
 	closedir(d);
