@@ -546,29 +546,56 @@ has "$T_TMP/out" '^  --fail-on-regression ' "-h: a line per option"
 
 # ---------------------------------------------------------- speed
 
-# Linear time: two 10-run directories of 600 metrics x 11 samples, and a
-# 4 MB file, each under 2 s of CPU (the machine may be shared: CPU time,
-# not wall time).  A sanitizer build is slower by design: its figures
-# would say nothing, so these two checks are left to the plain build.
+# Linear time, judged by growth, not by a clock: these machines are shared,
+# and an absolute limit (it was 2 s of CPU for a 4 MB file, about 1.4 s
+# here) failed in CI under load.  Each input is compared at one size and at
+# four times that size; the CPU time of each is the least of three runs
+# (noise only adds), and the larger must take under 8 times the smaller:
+# linear work grows 4 times, quadratic 16.  A sanitizer build is slower
+# by design: its figures would say nothing, so these checks are left to
+# the plain build.
 cpu() {
-	/usr/bin/time -f '%U %S' -o "$T_TMP/time" "$@" >/dev/null 2>"$T_TMP/err"
-	awk '{ printf "%.2f", $1 + $2 }' "$T_TMP/time"
+	best=
+	for _ in 1 2 3; do
+		/usr/bin/time -f '%U %S' -o "$T_TMP/time" "$@" >/dev/null 2>"$T_TMP/err" || {
+			echo fail
+			return
+		}
+		best=$(awk -v b="$best" '{ t = $1 + $2; if (b == "" || t < b) b = t; printf "%.2f", b }' "$T_TMP/time")
+	done
+	printf '%s\n' "$best"
 }
-case $BUILD in *-sanitize*) speed=0 ;; *) speed=1 ;; esac
-if [ -x /usr/bin/time ] && [ "$speed" = 1 ]; then
-	sh "$FX/gen.sh" "$T_TMP/g1" 10 600 11 1
-	sh "$FX/gen.sh" "$T_TMP/g2" 10 600 11 1.1
-	t=$(cpu "$CMP" "$T_TMP/g1" "$T_TMP/g2")
-	if awk -v t="$t" 'BEGIN { exit !(t < 2) }'; then ok; else not_ok "two 10-run directories of 600 metrics: $t s of CPU"; fi
+# grows WHAT SMALL BIG: the check that BIG is under 8 times SMALL (a floor
+# of 0.05 s under SMALL, so that a run too quick to time cannot fail it).
+grows() {
+	if [ "$2" = fail ] || [ "$3" = fail ]; then
+		not_ok "$1: the comparison failed: $(head -c 300 "$T_TMP/err")"
+	elif awk -v s="$2" -v b="$3" 'BEGIN { if (s < 0.05) s = 0.05; exit !(b < 8 * s) }'; then ok; else
+		not_ok "$1: $2 s of CPU at one size, $3 s at four times it (linear: about 4 times)"
+	fi
+}
+big_file() { # big_file FILE LINES: a classic file of one section, LINES figures
 	{
 		sed -n '1,/^\[VERSION/p' "$FX/base.0"
 		echo 'Memory read bandwidth'
-		awk 'BEGIN { for (i = 1; i <= 260000; i++) printf "%.6f %.2f\n", i / 1e6, 100 + i % 7 }'
+		awk -v n="$2" 'BEGIN { for (i = 1; i <= n; i++) printf "%.6f %.2f\n", i / 1e6, 100 + i % 7 }'
 		echo ''
 		echo '[Mon Nov 30 03:00:00 UTC 2026]'
-	} >"$T_TMP/big.0"
-	t=$(cpu "$CMP" "$T_TMP/big.0" "$T_TMP/big.0")
-	if awk -v t="$t" 'BEGIN { exit !(t < 2) }'; then ok; else not_ok "a 4 MB file against itself: $t s of CPU"; fi
+	} >"$1"
+}
+case $BUILD in *-sanitize*) speed=0 ;; *) speed=1 ;; esac
+if [ -x /usr/bin/time ] && [ "$speed" = 1 ]; then
+	# Directories of runs of 600 metrics x 11 samples (a full default run):
+	# 10 runs a side, then 20 runs of 1200.
+	sh "$FX/gen.sh" "$T_TMP/g1" 10 600 11 1
+	sh "$FX/gen.sh" "$T_TMP/g2" 10 600 11 1.1
+	sh "$FX/gen.sh" "$T_TMP/G1" 20 1200 11 1
+	sh "$FX/gen.sh" "$T_TMP/G2" 20 1200 11 1.1
+	grows "directories of runs" "$(cpu "$CMP" "$T_TMP/g1" "$T_TMP/g2")" "$(cpu "$CMP" "$T_TMP/G1" "$T_TMP/G2")"
+	# One file against itself: 1 MB (65000 figures), then 4 MB.
+	big_file "$T_TMP/small.0" 65000
+	big_file "$T_TMP/big.0" 260000
+	grows "a file against itself" "$(cpu "$CMP" "$T_TMP/small.0" "$T_TMP/small.0")" "$(cpu "$CMP" "$T_TMP/big.0" "$T_TMP/big.0")"
 fi
 
 finish compare
