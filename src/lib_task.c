@@ -3,6 +3,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <limits.h> /* PTHREAD_STACK_MIN */
 #include <linux/futex.h>
@@ -24,6 +25,9 @@
 /* Tasks kept free for what already runs (shells, the supervisor, other
  * programs) when a limit is shared with the whole system. */
 #define TASK_MARGIN 64
+/* Tasks kept free under RLIMIT_NPROC beyond the user's count now: the
+ * harness's own supervisor and workers, and what starts meanwhile. */
+#define TASK_USER_MARGIN 8
 
 /* The number that starts s; 0 when there is none. */
 static uint64_t
@@ -62,6 +66,46 @@ tasks_now(void)
 	return slash != NULL ? leading_u64(slash + 1) : 0;
 }
 
+uint64_t
+task_user_count(const char *proc, unsigned long uid)
+{
+	char path[512], line[256];
+	uint64_t total = 0;
+	struct dirent *e;
+	DIR *d = opendir(proc);
+
+	if (d == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		uint64_t threads = 0, v;
+		int mine = 0;
+		FILE *f;
+
+		if (util_parse_u64(e->d_name, 1, UINT64_MAX, &v) != NULL)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/status", proc, e->d_name);
+		f = fopen(path, "re");
+		if (f == NULL)
+			continue; /* gone since, or not a process */
+		/* "Uid:\t<real>\t<effective>...", "Threads:\t<n>" */
+		while (fgets(line, sizeof(line), f) != NULL) {
+			const char *p = line + strcspn(line, ":");
+
+			if (*p == ':')
+				p += 1 + strspn(p + 1, " \t");
+			if (strncmp(line, "Uid:", 4) == 0)
+				mine = *p >= '0' && *p <= '9' && leading_u64(p) == uid;
+			else if (strncmp(line, "Threads:", 8) == 0)
+				threads = leading_u64(p);
+		}
+		fclose(f);
+		if (mine)
+			total += threads > 0 ? threads : 1;
+	}
+	closedir(d);
+	return total;
+}
+
 /* The smallest limit and which one it is. */
 static uint64_t
 limit_of(const char **which)
@@ -81,11 +125,15 @@ limit_of(const char **which)
 		*which = "kernel.pid_max";
 	}
 	/* RLIMIT_NPROC does not bind root; for others it counts every
-	 * task of the user, so the system's count is a bound on the use. */
+	 * task (thread) whose real user is theirs: the room is the limit
+	 * less those running now and a small margin. */
 	if (geteuid() != 0 && getrlimit(RLIMIT_NPROC, &rl) == 0 &&
 	    rl.rlim_cur != RLIM_INFINITY) {
+		uint64_t used = task_user_count("/proc", (unsigned long)getuid()) +
+		                TASK_USER_MARGIN;
+
 		v = (uint64_t)rl.rlim_cur;
-		v = v > TASK_MARGIN ? v - TASK_MARGIN : 0;
+		v = v > used ? v - used : 0;
 		if (best == 0 || v < best) {
 			best = v;
 			*which = "RLIMIT_NPROC (ulimit -u)";

@@ -25,6 +25,10 @@ int task_room(uint64_t n, const char *what);
  * WHAT 'arg': why (1 to max)". */
 uint64_t task_counts(const char *what, int n, char **args, uint64_t max,
                      int *counts);
+/* The tasks (threads) now running whose real user is uid, from the
+ * status files of proc ("/proc", or a made tree for the tests): what
+ * RLIMIT_NPROC counts.  0 when proc cannot be read. */
+uint64_t task_user_count(const char *proc, unsigned long uid);
 /* Room for n more open descriptors (RLIMIT_NOFILE); as task_room. */
 int task_fds(uint64_t n, const char *what);
 /* The limit task_room applies (for the tests and messages): the

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "lib_sched.h"
+#include "lib_task.h"
 #include "lib_topo.h"
 #include "check.h"
 
@@ -191,6 +192,60 @@ memory_nodes(void)
 	CHECK(rmdir(root) == 0);
 }
 
+/* The user's tasks as RLIMIT_NPROC counts them, from a made /proc: a
+ * process's threads for a real uid that matches (not the effective one,
+ * not a uid that only begins alike), one where no Threads line says,
+ * names that are not process ids and a process without status passed
+ * over; and on the real /proc, at least this process for its user. */
+static void
+user_tasks(void)
+{
+	static const char *const dirs[] = { "proc", "proc/1", "proc/22",
+		                            "proc/333", "proc/55", "proc/66",
+		                            "proc/self", "proc/0x7" };
+	static const char *const files[] = { "proc/1/status", "proc/22/status",
+		                             "proc/333/status", "proc/55/status",
+		                             "proc/self/status", "proc/0x7/status" };
+	static const char *const text[] = {
+		"Name:\tsh\nUid:\t65534\t65534\t65534\t65534\nThreads:\t3\n",
+		"Name:\tsu\nUid:\t0\t65534\t0\t0\nThreads:\t5\n",
+		"Name:\tx\nUid:\t65534\t0\t0\t0\n",
+		"Uid:\t655340\t655340\t655340\t655340\nThreads:\t7\n",
+		"Uid:\t65534\t65534\t65534\t65534\nThreads:\t100\n",
+		"Uid:\t65534\t65534\t65534\t65534\nThreads:\t100\n"
+	};
+	const char *tmp = getenv("TMPDIR");
+	char root[256], path[512];
+	size_t i;
+
+	snprintf(root, sizeof(root), "%s/test_sched.XXXXXX",
+	         tmp != NULL && *tmp == '/' ? tmp : "/tmp");
+	CHECK(mkdtemp(root) != NULL);
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", root, dirs[i]);
+		CHECK(mkdir(path, 0700) == 0);
+	}
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		CHECK(put_file(root, files[i], text[i]) == 0);
+	snprintf(path, sizeof(path), "%s/proc", root);
+	CHECK(task_user_count(path, 65534) == 4);
+	CHECK(task_user_count(path, 0) == 5);
+	CHECK(task_user_count(path, 655340) == 7);
+	CHECK(task_user_count(path, 1000) == 0);
+	snprintf(path, sizeof(path), "%s/none", root);
+	CHECK(task_user_count(path, 65534) == 0);
+	CHECK(task_user_count("/proc", (unsigned long)getuid()) >= 1);
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", root, files[i]);
+		CHECK(unlink(path) == 0);
+	}
+	for (i = sizeof(dirs) / sizeof(dirs[0]); i > 0; i--) {
+		snprintf(path, sizeof(path), "%s/%s", root, dirs[i - 1]);
+		CHECK(rmdir(path) == 0);
+	}
+	CHECK(rmdir(root) == 0);
+}
+
 int
 main(void)
 {
@@ -230,5 +285,6 @@ main(void)
 	cross_pairs();
 	server_placement();
 	memory_nodes();
+	user_tasks();
 	return check_done("test_sched");
 }
