@@ -24,6 +24,7 @@
 /* Shared between the copies and the parent for -P > 1. */
 struct shared {
 	atomic_int stop;         /* set by the parent: copies may exit */
+	atomic_int said;         /* a copy has said why it failed */
 	struct party_tab *tabs;  /* per copy: its parties (own mapping) */
 	struct bench_sample s[]; /* parallel * repetitions samples */
 };
@@ -182,6 +183,7 @@ copies_open(struct copies *k, int n, int reps)
 		return -1;
 	}
 	atomic_init(&k->sh->stop, 0);
+	atomic_init(&k->sh->said, 0);
 	k->sh->tabs = mmap(NULL, (size_t)n * sizeof(*k->sh->tabs),
 	                   PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
 	                   -1, 0);
@@ -291,14 +293,19 @@ bench_run_parallel(struct copy_run *c, struct bench_sample *all, char *where,
 
 	if (copies_open(&k, c->o->parallel, c->o->repetitions) != 0)
 		return -1;
+	/* While the copies run, the first failure among them and this
+	 * process is said, once (the copies inherit the setting). */
+	util_err_shared(&k.sh->said);
 	if (copies_fork(&k, c) != 0 || gather(k.pfd, k.n, 'R') != 0 ||
 	    copies_release(&k) != 0 || gather(k.pfd, k.n, 'D') != 0) {
 		copies_kill(&k);
+		util_err_shared(NULL);
 		copies_close(&k);
 		return -1;
 	}
 	atomic_store(&k.sh->stop, 1);
 	rc = copies_reap(&k);
+	util_err_shared(NULL);
 	memcpy(all, k.sh->s,
 	       (size_t)k.n * (size_t)c->o->repetitions * sizeof(*all));
 	party_report(where, wherelen, c->policy, k.sh->tabs, k.n);

@@ -8,9 +8,11 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "lib_util.h"
@@ -25,17 +27,60 @@ util_progname(void)
 	return name != NULL && *name != '\0' ? name : "lmbench";
 }
 
+/* Set in the copies of a -P run: the word they share, so that only the
+ * first failure among them is said, and the first warning
+ * (util_err_shared).  Per kind, a bit for "being said" and one for
+ * "said". */
+static _Atomic int *err_said;
+#define SAYING(kind) (kind)
+#define SAID(kind)   ((kind) << 2)
+
+void
+util_err_shared(_Atomic int *said)
+{
+	err_said = said;
+}
+
+/* Whether another process sharing err_said says (or said) a message of
+ * this kind, so this one is left unsaid.  The first to claim the kind
+ * says it; the others wait for it to be said, up to 50 ms: one that
+ * claimed and was killed before it wrote (the parent kills every copy
+ * once one reports its failure) must not silence the rest. */
+static int
+said_elsewhere(int kind)
+{
+	int i;
+
+	if (err_said == NULL ||
+	    (atomic_fetch_or(err_said, SAYING(kind)) & SAYING(kind)) == 0)
+		return 0;
+	for (i = 0; i < 50; i++) {
+		struct timespec ms = { 0, 1000000 };
+
+		if (atomic_load(err_said) & SAID(kind))
+			return 1;
+		nanosleep(&ms, NULL);
+	}
+	return 0;
+}
+
 static void __attribute__((format(printf, 3, 0)))
 verr(int with_errno, int saved, const char *fmt, va_list ap)
 {
 	char msg[512];
+	int kind;
 
 	vsnprintf(msg, sizeof(msg), fmt, ap);
+	kind = strncmp(msg, "warning: ", 9) == 0 ? 2 : 1;
+	if (said_elsewhere(kind))
+		return;
 	if (with_errno)
 		fprintf(stderr, "%s: %s: %s\n", util_progname(), msg,
 		        strerror(saved));
 	else
 		fprintf(stderr, "%s: %s\n", util_progname(), msg);
+	if (err_said != NULL)
+		atomic_fetch_or(err_said, SAID(kind));
 }
 
 void
@@ -66,6 +111,15 @@ util_syserr(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* What is wrong with s, which begins with '-': a negative number, or
+ * not a number at all (an option put after the operands: "-N", "--"). */
+static const char *
+dash_why(const char *s)
+{
+	return isdigit((unsigned char)s[1]) || s[1] == '.' ? "negative"
+	                                                   : "not a number";
+}
+
 const char *
 util_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 {
@@ -76,7 +130,7 @@ util_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 		return "empty";
 	/* strtoull accepts blanks and a sign: refuse both. */
 	if (*s == '-')
-		return "negative";
+		return dash_why(s);
 	if (!isdigit((unsigned char)*s))
 		return "not a number";
 	errno = 0;
@@ -103,7 +157,7 @@ util_parse_double(const char *s, double *out)
 	if (s == NULL || *s == '\0')
 		return "empty";
 	if (*s == '-')
-		return "negative";
+		return dash_why(s);
 	/* Digits and at most one dot: no exponents, no hex, no inf/nan. */
 	for (p = s; *p; p++)
 		if (!isdigit((unsigned char)*p) && *p != '.')
@@ -129,7 +183,7 @@ util_parse_size(const char *s, uint64_t unit, uint64_t *out)
 	if (s == NULL || *s == '\0')
 		return "empty";
 	if (*s == '-')
-		return "negative";
+		return dash_why(s);
 	len = strlen(s);
 	if (len >= sizeof(num))
 		return "too long";
