@@ -114,6 +114,49 @@ put_file(const char *root, const char *rel, const char *text)
 	return fclose(f);
 }
 
+/* A made tree under TMPDIR: root gets its name, then the dirs (parents
+ * first) are made in it; 0 or -1. */
+static int
+tree_make(char *root, size_t len, const char *const *dirs, size_t ndirs)
+{
+	const char *tmp = getenv("TMPDIR");
+	char path[512];
+	size_t i;
+
+	snprintf(root, len, "%s/test_sched.XXXXXX",
+	         tmp != NULL && *tmp == '/' ? tmp : "/tmp");
+	if (mkdtemp(root) == NULL)
+		return -1;
+	for (i = 0; i < ndirs; i++) {
+		snprintf(path, sizeof(path), "%s/%s", root, dirs[i]);
+		if (mkdir(path, 0700) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Remove the files, the dirs (children first) and root; 0 or -1. */
+static int
+tree_remove(const char *root, const char *const *files, size_t nfiles,
+            const char *const *dirs, size_t ndirs)
+{
+	char path[512];
+	int rc = 0;
+	size_t i;
+
+	for (i = 0; i < nfiles; i++) {
+		snprintf(path, sizeof(path), "%s/%s", root, files[i]);
+		rc |= unlink(path);
+	}
+	for (i = ndirs; i > 0; i--) {
+		snprintf(path, sizeof(path), "%s/%s", root, dirs[i - 1]);
+		rc |= rmdir(path);
+	}
+	return rc | rmdir(root);
+}
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
 /* The NUMA nodes' memory from a made sysfs tree: ascending node numbers
  * (10 after 2), MiB rounded down, a node of 0 kB kept (as memfacts does),
  * a node without meminfo, MemTotal or a size and a name that is not a
@@ -143,17 +186,9 @@ memory_nodes(void)
 		"sys/devices/system/node/node4/meminfo",
 		"sys/devices/system/node/node5/meminfo"
 	};
-	const char *tmp = getenv("TMPDIR");
 	char root[256], path[512], out[64];
-	size_t i;
 
-	snprintf(root, sizeof(root), "%s/test_sched.XXXXXX",
-	         tmp != NULL && *tmp == '/' ? tmp : "/tmp");
-	CHECK(mkdtemp(root) != NULL);
-	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
-		snprintf(path, sizeof(path), "%s/%s", root, dirs[i]);
-		CHECK(mkdir(path, 0700) == 0);
-	}
+	CHECK(tree_make(root, sizeof(root), dirs, COUNT(dirs)) == 0);
 	CHECK(put_file(
 	          root, files[0],
 	          "Node 0 MemTotal:        2047 kB\nNode 0 MemFree: 1 kB\n") ==
@@ -181,15 +216,7 @@ memory_nodes(void)
 	snprintf(path, sizeof(path), "%s/none", root);
 	CHECK(topo_memory_nodes(path, out, sizeof(out)) == 0);
 	CHECK(strcmp(out, "") == 0);
-	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		snprintf(path, sizeof(path), "%s/%s", root, files[i]);
-		CHECK(unlink(path) == 0);
-	}
-	for (i = sizeof(dirs) / sizeof(dirs[0]); i > 0; i--) {
-		snprintf(path, sizeof(path), "%s/%s", root, dirs[i - 1]);
-		CHECK(rmdir(path) == 0);
-	}
-	CHECK(rmdir(root) == 0);
+	CHECK(tree_remove(root, files, COUNT(files), dirs, COUNT(dirs)) == 0);
 }
 
 /* The user's tasks as RLIMIT_NPROC counts them, from a made /proc: a
@@ -214,18 +241,11 @@ user_tasks(void)
 		"Uid:\t65534\t65534\t65534\t65534\nThreads:\t100\n",
 		"Uid:\t65534\t65534\t65534\t65534\nThreads:\t100\n"
 	};
-	const char *tmp = getenv("TMPDIR");
 	char root[256], path[512];
 	size_t i;
 
-	snprintf(root, sizeof(root), "%s/test_sched.XXXXXX",
-	         tmp != NULL && *tmp == '/' ? tmp : "/tmp");
-	CHECK(mkdtemp(root) != NULL);
-	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
-		snprintf(path, sizeof(path), "%s/%s", root, dirs[i]);
-		CHECK(mkdir(path, 0700) == 0);
-	}
-	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+	CHECK(tree_make(root, sizeof(root), dirs, COUNT(dirs)) == 0);
+	for (i = 0; i < COUNT(files); i++)
 		CHECK(put_file(root, files[i], text[i]) == 0);
 	snprintf(path, sizeof(path), "%s/proc", root);
 	CHECK(task_user_count(path, 65534) == 4);
@@ -235,15 +255,7 @@ user_tasks(void)
 	snprintf(path, sizeof(path), "%s/none", root);
 	CHECK(task_user_count(path, 65534) == 0);
 	CHECK(task_user_count("/proc", (unsigned long)getuid()) >= 1);
-	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		snprintf(path, sizeof(path), "%s/%s", root, files[i]);
-		CHECK(unlink(path) == 0);
-	}
-	for (i = sizeof(dirs) / sizeof(dirs[0]); i > 0; i--) {
-		snprintf(path, sizeof(path), "%s/%s", root, dirs[i - 1]);
-		CHECK(rmdir(path) == 0);
-	}
-	CHECK(rmdir(root) == 0);
+	CHECK(tree_remove(root, files, COUNT(files), dirs, COUNT(dirs)) == 0);
 }
 
 int
