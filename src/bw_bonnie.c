@@ -335,6 +335,13 @@ check_sizes(struct state *s)
 		util_err("bad -c: -D needs a multiple of 4096 bytes");
 		return -1;
 	}
+	if (s->seeks < s->seekers) {
+		util_err("bad -n: %llu seeks for %llu seekers (-p): each seeks at "
+		         "least once",
+		         (unsigned long long)s->seeks,
+		         (unsigned long long)s->seekers);
+		return -1;
+	}
 	s->size -= s->size % s->chunk;
 	if (s->size == 0) {
 		util_err("bad -s: smaller than one chunk (%llu bytes)",

@@ -124,9 +124,12 @@ opts_usage(const char *usage)
 	fprintf(stderr, "%s%s\n", *p ? " " : "", p);
 }
 
-/* What the shared options mean, for --help. */
+/* What the shared options mean, for --help; the -P range from the
+ * limit itself (a bare number), so the two cannot drift apart. */
+#define OPTS_STR_(x) #x
+#define OPTS_STR(x)  OPTS_STR_(x)
 static const char *const common_help[] = {
-	"-P <parallelism>  copies of the measurement run at once (1 to 128)",
+	"-P <parallelism>  copies of the measurement run at once (1 to " OPTS_STR(BENCH_MAX_PARALLEL) ")",
 	"-W <warmup>       microseconds of untimed running before sampling",
 	"-N <repetitions>  timed intervals per copy; the median is reported",
 };

@@ -62,6 +62,12 @@ for p in "$BUILD"/*; do
 		grep -Eq -- "$re" "$T_TMP/section" || miss="$miss $o"
 	done <"$T_TMP/opts"
 	if [ -z "$miss" ]; then ok; else not_ok "${page#"$top"/}: OPTIONS lacks$miss (from $name --help)"; fi
+	# The -P range the page states is the one --help states.
+	hp=$("$p" --help 2>/dev/null | sed -n 's/^  -P .*(1 to \([0-9]*\)).*/\1/p')
+	mp=$(grep -o 'at once (1 to [0-9]*' "$page" | head -n 1 | sed 's/.* //')
+	if [ -n "$hp" ] && [ -n "$mp" ]; then
+		if [ "$hp" = "$mp" ]; then ok; else not_ok "${page#"$top"/}: -P 1 to $mp, --help says 1 to $hp"; fi
+	fi
 done
 
 # The front command's page: every setting CONFIG may hold.

@@ -34,6 +34,7 @@ bad bw_bonnie 2 -s 0
 bad bw_bonnie 2 -s -1m
 bad bw_bonnie 2 -s 100
 bad bw_bonnie 2 -p 0
+bad bw_bonnie 2 -p 4 -n 3
 bad bw_bonnie 2 -p -2
 bad bw_bonnie 2 -n 0
 bad bw_bonnie 2 -x 0

@@ -32,6 +32,14 @@ main(void)
 	CHECK(util_parse_u64("0", 1, 10, &v) != NULL);
 	CHECK(util_parse_u64("", 0, 10, &v) != NULL);
 	CHECK(util_parse_u64("-1", 0, 10, &v) != NULL);
+	/* a sign and a number is negative; an option put after the
+	 * operands ("-N", "--") is not a number at all */
+	CHECK(strcmp(util_parse_u64("-1", 0, 10, &v), "negative") == 0);
+	CHECK(strcmp(util_parse_u64("-N", 0, 10, &v), "not a number") == 0);
+	CHECK(strcmp(util_parse_u64("--", 0, 10, &v), "not a number") == 0);
+	CHECK(strcmp(util_parse_double("-.5", &d), "negative") == 0);
+	CHECK(strcmp(util_parse_size("-t", 1, &v), "not a number") == 0);
+	CHECK(strcmp(util_parse_size("-5m", 1, &v), "negative") == 0);
 	CHECK(util_parse_u64(" 1", 0, 10, &v) != NULL);
 	CHECK(util_parse_u64("+1", 0, 10, &v) != NULL);
 	CHECK(util_parse_u64("1x", 0, 10, &v) != NULL);
