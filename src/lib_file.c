@@ -337,7 +337,7 @@ scratch_room(const char *dir, uint64_t need)
 	}
 	avail = (uint64_t)fs.f_bavail * (uint64_t)fs.f_frsize;
 	if (avail < need) {
-		util_err("%s: %llu MiB free, %llu MiB needed", dir,
+		util_err("%s: %llu MB free, %llu MB needed", dir,
 		         (unsigned long long)(avail >> 20),
 		         (unsigned long long)((need + (1 << 20) - 1) >> 20));
 		return -1;

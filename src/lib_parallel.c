@@ -24,7 +24,7 @@
 /* Shared between the copies and the parent for -P > 1. */
 struct shared {
 	atomic_int stop;         /* set by the parent: copies may exit */
-	atomic_int said;         /* a copy has said why it failed */
+	struct util_said said;   /* what the copies and parent have said */
 	struct party_tab *tabs;  /* per copy: its parties (own mapping) */
 	struct bench_sample s[]; /* parallel * repetitions samples */
 };
@@ -183,7 +183,8 @@ copies_open(struct copies *k, int n, int reps)
 		return -1;
 	}
 	atomic_init(&k->sh->stop, 0);
-	atomic_init(&k->sh->said, 0);
+	atomic_init(&k->sh->said.error, 0);
+	atomic_init(&k->sh->said.warning, 0u);
 	k->sh->tabs = mmap(NULL, (size_t)n * sizeof(*k->sh->tabs),
 	                   PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
 	                   -1, 0);

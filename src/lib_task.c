@@ -25,8 +25,10 @@
 /* Tasks kept free for what already runs (shells, the supervisor, other
  * programs) when a limit is shared with the whole system. */
 #define TASK_MARGIN 64
-/* Tasks kept free under RLIMIT_NPROC beyond the user's count now: the
- * harness's own supervisor and workers, and what starts meanwhile. */
+/* Tasks kept free under RLIMIT_NPROC beyond the user's count now (which
+ * includes this program): what the user starts meanwhile, and tasks of
+ * the same user in other pid namespaces, which count but are not in
+ * this /proc.  A count still too large fails at fork, with one line. */
 #define TASK_USER_MARGIN 8
 
 /* The number that starts s; 0 when there is none. */
@@ -95,8 +97,10 @@ task_user_count(const char *proc, unsigned long uid)
 				p += 1 + strspn(p + 1, " \t");
 			if (strncmp(line, "Uid:", 4) == 0)
 				mine = *p >= '0' && *p <= '9' && leading_u64(p) == uid;
-			else if (strncmp(line, "Threads:", 8) == 0)
+			else if (strncmp(line, "Threads:", 8) == 0) {
 				threads = leading_u64(p);
+				break; /* after Uid: the rest is of no use */
+			}
 		}
 		fclose(f);
 		if (mine)
@@ -124,9 +128,10 @@ limit_of(const char **which)
 		best = v > now ? v - now : 0;
 		*which = "kernel.pid_max";
 	}
-	/* RLIMIT_NPROC does not bind root; for others it counts every
-	 * task (thread) whose real user is theirs: the room is the limit
-	 * less those running now and a small margin. */
+	/* RLIMIT_NPROC does not bind root (taken here as euid 0; root of a
+	 * user namespace is bound, and may be refused at fork); for others
+	 * it counts every task (thread) whose real user is theirs: the room
+	 * is the limit less those running now and a small margin. */
 	if (geteuid() != 0 && getrlimit(RLIMIT_NPROC, &rl) == 0 &&
 	    rl.rlim_cur != RLIM_INFINITY) {
 		uint64_t used = task_user_count("/proc", (unsigned long)getuid()) +

@@ -22,13 +22,18 @@ void util_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* As util_err, with ": <strerror(errno)>" appended. */
 void util_syserr(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* What processes that report as one (the -P copies of a measurement and
+ * their parent) share, in memory shared among them, zeroed to begin. */
+struct util_said {
+	_Atomic int error;        /* bit 1: claimed, bit 2: written */
+	_Atomic unsigned warning; /* the last warning written (its hash) */
+};
 /* From now on, in this process and the ones it forks, util_err and
- * util_syserr print only the first error and the first warning ("warning:
- * ...") said by any of the processes sharing *said (a word in shared
- * memory, 0 to begin): copies of one measurement that fail alike (each
- * one's fork refused) say so once, not once per copy.  NULL: every
- * message printed again. */
-void util_err_shared(_Atomic int *said);
+ * util_syserr print only the first error said by any process sharing
+ * *said, and a warning only where it is not the one last said: copies
+ * of one measurement that fail alike (each one's fork refused) say so
+ * once, not once per copy.  NULL: every message printed again. */
+void util_err_shared(struct util_said *said);
 
 /* Print "Usage: prog <args>" on stderr (the caller then exits 2). */
 void util_usage(const char *args);

@@ -63,10 +63,12 @@ for p in "$BUILD"/*; do
 	done <"$T_TMP/opts"
 	if [ -z "$miss" ]; then ok; else not_ok "${page#"$top"/}: OPTIONS lacks$miss (from $name --help)"; fi
 	# The -P range the page states is the one --help states.
-	hp=$("$p" --help 2>/dev/null | sed -n 's/^  -P .*(1 to \([0-9]*\)).*/\1/p')
-	mp=$(grep -o 'at once (1 to [0-9]*' "$page" | head -n 1 | sed 's/.* //')
-	if [ -n "$hp" ] && [ -n "$mp" ]; then
-		if [ "$hp" = "$mp" ]; then ok; else not_ok "${page#"$top"/}: -P 1 to $mp, --help says 1 to $hp"; fi
+	if "$p" --help 2>/dev/null | grep -q '^  -P '; then
+		hp=$("$p" --help 2>/dev/null | sed -n 's/^  -P .*(1 to \([0-9]*\)).*/\1/p')
+		mp=$(grep -o 'copies of the measurement at once (1 to [0-9]*' "$page" | head -n 1 | sed 's/.* //')
+		if [ -n "$hp" ] && [ "$hp" = "$mp" ]; then ok; else
+			not_ok "${page#"$top"/}: -P 1 to '$mp', --help says 1 to '$hp'"
+		fi
 	fi
 done
 

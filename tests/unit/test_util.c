@@ -1,5 +1,12 @@
-/* test_util.c - unit tests of the strict parsers in lib_util. */
+/* test_util.c - unit tests of the strict parsers in lib_util, and of
+ * the one message that processes reporting as one print. */
+#define _GNU_SOURCE
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "lib_util.h"
 #include "check.h"
@@ -18,6 +25,82 @@ size_bad(const char *s)
 	uint64_t v = 0;
 
 	return util_parse_size(s, 1, &v) != NULL;
+}
+
+/* The lines that what() (run in n processes at once, which share a
+ * struct util_said set by hand to *start) writes on stderr, in out (len
+ * bytes); their count, or -1. */
+static int
+said_lines(int n, struct util_said start, void (*what)(void), char *out,
+           size_t len)
+{
+	struct util_said *sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
+	                            MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	size_t used = 0;
+	int fd[2], i, lines = 0;
+	ssize_t r;
+
+	if (sh == MAP_FAILED || pipe(fd) != 0)
+		return -1;
+	atomic_init(&sh->error, atomic_load(&start.error));
+	atomic_init(&sh->warning, atomic_load(&start.warning));
+	fflush(NULL);
+	for (i = 0; i < n; i++)
+		if (fork() == 0) {
+			close(fd[0]);
+			dup2(fd[1], 2);
+			util_err_shared(sh);
+			what();
+			_exit(0);
+		}
+	close(fd[1]);
+	while (used + 1 < len && (r = read(fd[0], out + used, len - 1 - used)) > 0)
+		used += (size_t)r;
+	out[used] = '\0';
+	close(fd[0]);
+	while (wait(NULL) > 0)
+		;
+	munmap(sh, sizeof(*sh));
+	for (i = 0; out[i] != '\0'; i++)
+		lines += out[i] == '\n';
+	return lines;
+}
+
+static void
+one_error(void)
+{
+	util_err("fork: refused");
+}
+
+static void
+warnings(void)
+{
+	util_err("warning: A");
+	util_err("warning: A");
+	util_err("warning: B");
+	util_err("warning: A");
+	util_err("an error");
+	util_err("another error");
+}
+
+static void
+shared_messages(void)
+{
+	struct util_said zero = { 0, 0u }, claimed = { 1, 0u };
+	char out[4096];
+
+	/* eight copies failing alike: one line */
+	CHECK(said_lines(8, zero, one_error, out, sizeof(out)) == 1);
+	CHECK(strstr(out, "fork: refused\n") != NULL);
+	/* a warning again right after itself is left out, another is not;
+	 * after one error, no other */
+	CHECK(said_lines(1, zero, warnings, out, sizeof(out)) == 4);
+	CHECK(strstr(out, "warning: A\n") != NULL &&
+	      strstr(out, "warning: B\n") != NULL &&
+	      strstr(out, "an error\n") != NULL &&
+	      strstr(out, "another error") == NULL);
+	/* claimed by one that never wrote it (killed): said all the same */
+	CHECK(said_lines(1, claimed, one_error, out, sizeof(out)) == 1);
 }
 
 int
@@ -78,5 +161,6 @@ main(void)
 	CHECK(util_parse_double("1e5", &d) != NULL);
 	CHECK(util_parse_double("-2", &d) != NULL);
 	CHECK(util_parse_double("1.2.3", &d) != NULL);
+	shared_messages();
 	return check_done("test_util");
 }
