@@ -146,6 +146,7 @@ LIB_MODULES := \
 	lib_forked \
 	lib_harness \
 	lib_http \
+	lib_infer \
 	lib_ipc \
 	lib_json \
 	lib_load \
@@ -206,6 +207,7 @@ UNIT_TESTS := \
 	test_mixed \
 	test_opts \
 	test_sched \
+	test_infer \
 	test_stats \
 	test_sweep \
 	test_util
