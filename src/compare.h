@@ -151,28 +151,37 @@ struct jrec {
 
 /* ------------------------------------------------------------ results */
 
-enum status { S_OK, S_SAME, S_IMPROVED, S_REGRESSED, S_CHANGED, S_UNRELIABLE,
-	      S_MISSING, S_FAILED, S_SKIPPED, S_ADDED };
+enum status { S_OK, S_SAME, S_IMPROVED, S_REGRESSED, S_CHANGED, S_CANNOT,
+	      S_UNRELIABLE, S_MISSING, S_FAILED, S_SKIPPED, S_ADDED };
 /* Each status as the outputs write it. */
 extern const char *const status_word[];
 
-/* One side's statistics of a metric. */
+/* One side's statistics of a metric: its runs, each one value. */
 struct stat1 {
-	double value; /* median of the runs' values */
-	size_t n;     /* samples the test and interval use */
-	int ci;       /* an interval was had */
-	double lo, hi, mid;
+	double value;    /* median of the runs' values */
+	size_t n;        /* runs */
+	size_t nsamples; /* samples of all its runs (JSON), 0 without */
+	double spread;   /* run-to-run spread: sd of the log values, %; < 0
+	                    below two runs */
 };
 
-/* A row of the comparison. */
+/* A row of the comparison.  Changes are %, + = better: the ratio of the
+ * sides' geometric means of run values. */
 struct row {
 	struct metric *m;
 	enum status st;
 	struct stat1 s[2];
-	double change; /* %, + = better (a fact: the raw change) */
-	double p;      /* < 0: no test */
-	int exact;     /* the test's p is exact */
-	int unknown;   /* past the threshold, no test possible */
+	double change;
+	int tested;    /* a test over the runs was possible */
+	int pooled;    /* one side had one run: the other's spread stood for it */
+	double p;      /* Welch's two-sided p over log run values, < 0 none */
+	double padj;   /* Holm-adjusted over every tested figure, < 0 none */
+	double lo, hi; /* the change's 95 % interval (tested) */
+	double se, df; /* the test's standard error (log units) and df */
+	double floor;  /* the smallest change the runs could show at the
+	                  corrected level, < 0 unknown (no test) */
+	double hint;   /* no test: the floor 5 runs a side would have at
+	                  best (from the samples' spread), < 0 unknown */
 	double limit;
 	const struct record *rec; /* failed or skipped record for it */
 };
@@ -190,9 +199,15 @@ struct opts {
 	size_t nrules;
 };
 
+/* The number of runs a side at which the notes say what could be seen. */
+#define RUNS_ADVISED 5
+
 struct summary {
-	size_t rows, regress, improve, missing, failed, added, unreliable, unknown;
-	size_t fewci;  /* rows with a side of 1-5 samples */
+	size_t rows, regress, improve, missing, failed, added, unreliable;
+	size_t cannot;   /* rows that cannot be judged at their threshold */
+	size_t tested;   /* rows with a test: the family Holm corrects for */
+	size_t untested; /* compared rows with no test (one run a side) */
+	double hint;     /* their median hint, %, < 0 none */
 	double geo;    /* geomean change, %, + = better */
 	size_t ngeo;
 	int fail;      /* the gate's verdict */
@@ -285,14 +300,16 @@ struct row * compare(struct cmp *cx, const struct opts *o, struct summary *sum);
 
 /* compare_put.c */
 void cell(struct cmp *cx, char *out, size_t len, const struct stat1 *s);
+void interval_text(char *out, size_t len, const struct row *r);
+void floor_text(char *out, size_t len, const struct row *r);
 void put(FILE *f, const char *str, enum esc e);
 void put_name(FILE *f, const struct metric *m, enum esc e);
 int row_compared(const struct row *r);
 void status_text(char *out, size_t len, const struct row *r);
 
 /* compare_out_text.c */
-/* Why no interval below 6 samples, as the notes say it. */
-extern const char *const ci_note;
+/* The notes every format shares, one a line, each begun by pre. */
+void notes(FILE *f, const struct summary *sum, const struct opts *o, const char *pre, enum esc e);
 void out_text(struct cmp *cx, FILE *f, const struct row *rows, const struct summary *sum, const struct opts *o);
 void side_line(struct cmp *cx, FILE *f, int s, enum esc e);
 void summary_line(struct cmp *cx, FILE *f, const struct summary *s, const struct opts *o, const char *end);

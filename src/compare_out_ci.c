@@ -10,13 +10,15 @@
 static void
 md_row(struct cmp *cx, FILE *f, const struct row *r)
 {
-	char b[64] = "", n[64] = "", st[96];
+	char b[64] = "", n[64] = "", st[128], iv[48], fl[24];
 
 	if (r->m->part[BASE].runs.n)
 		cell(cx, b, sizeof(b), &r->s[BASE]);
 	if (r->m->part[NEW].runs.n)
 		cell(cx, n, sizeof(n), &r->s[NEW]);
 	status_text(st, sizeof(st), r);
+	interval_text(iv, sizeof(iv), r);
+	floor_text(fl, sizeof(fl), r);
 	fputs("| ", f);
 	put_name(f, r->m, E_MD);
 	fputs(" | ", f);
@@ -25,7 +27,9 @@ md_row(struct cmp *cx, FILE *f, const struct row *r)
 	        r->m->part[BASE].runs.n ? r->s[BASE].n : 0, n,
 	        r->m->part[NEW].runs.n ? r->s[NEW].n : 0);
 	if (row_compared(r))
-		fprintf(f, "%+.2f%%", r->change);
+		fprintf(f, "%+.2f%% | %s | %s", r->change, iv, fl);
+	else
+		fputs(" | | ", f);
 	fputs(" | ", f);
 	if (r->st == S_REGRESSED || r->st == S_FAILED ||
 	    (r->st == S_MISSING))
@@ -40,16 +44,16 @@ md_head(struct cmp *cx, FILE *f)
 {
 	fputs("| metric | unit | ", f);
 	put(f, cx->sides[BASE].label, E_MD);
-	fputs(" | n | ", f);
+	fputs(" | runs | ", f);
 	put(f, cx->sides[NEW].label, E_MD);
-	fputs(" | n | change (+ = better) | status |\n", f);
-	fputs("|:--|:--|--:|--:|--:|--:|--:|:--|\n", f);
+	fputs(" | runs | change (+ = better) | 95% interval | floor | status |\n", f);
+	fputs("|:--|:--|--:|--:|--:|--:|--:|--:|--:|:--|\n", f);
 }
 
 static int
 row_notable(const struct row *r)
 {
-	return r->st != S_OK && r->st != S_SAME;
+	return r->st != S_OK && r->st != S_SAME && r->st != S_CANNOT;
 }
 
 void
@@ -97,9 +101,8 @@ out_markdown(struct cmp *cx, FILE *f, const struct row *rows, const struct summa
 	md_head(cx, f);
 	for (i = 0; i < cx->nmetrics; i++)
 		md_row(cx, f, &rows[i]);
-	fputs("\n</details>\n", f);
-	if (sum->fewci)
-		fprintf(f, "\nNote: %s.\n", ci_note);
+	fputs("\n</details>\n\n", f);
+	notes(f, sum, o, "Note: ", E_MD);
 }
 
 void
@@ -108,25 +111,29 @@ out_github(struct cmp *cx, FILE *f, const struct row *rows, const struct summary
 {
 	const struct record *rec;
 	size_t i;
-	char b[64], n[64], st[96];
+	char b[64], n[64], st[128], iv[48], line[256];
 
 	for (i = 0; i < cx->nmetrics; i++) {
 		const struct row *r = &rows[i];
 		int err = r->st == S_REGRESSED || r->st == S_FAILED ||
-		          (r->st == S_MISSING && !o->allow_missing);
+		          (r->st == S_MISSING && !o->allow_missing) ||
+		          (o->strict && (r->st == S_UNRELIABLE || r->st == S_CANNOT));
 
 		if (!err && r->st != S_UNRELIABLE && !(r->st == S_MISSING))
 			continue;
 		fprintf(f, "::%s title=lmbench %s::", err ? "error" : "warning",
-		        r->st == S_UNRELIABLE ? "unreliable" : status_word[r->st]);
+		        status_word[r->st]);
 		put_name(f, r->m, E_GH);
 		if (row_compared(r)) {
 			cell(cx, b, sizeof(b), &r->s[BASE]);
 			cell(cx, n, sizeof(n), &r->s[NEW]);
 			status_text(st, sizeof(st), r);
+			interval_text(iv, sizeof(iv), r);
 			fprintf(f, ": %s -> %s ", b, n);
 			put(f, r->m->unit, E_GH);
-			fprintf(f, " (%+.2f%%, + = better): %s", r->change, st);
+			snprintf(line, sizeof(line), " (%+.2f%% %s, + = better; runs %zu, %zu): %s",
+			         r->change, iv, r->s[BASE].n, r->s[NEW].n, st);
+			put(f, line, E_GH);
 		} else if (r->rec != NULL) {
 			fputs(": ", f);
 			put(f, r->rec->command, E_GH);
@@ -157,15 +164,15 @@ out_junit(struct cmp *cx, FILE *f, const struct row *rows, const struct summary 
 {
 	size_t i, nfail = 0, nskip = 0;
 	const struct record *rec;
-	char b[64], n[64], st[96];
+	char b[64], n[64], st[128], iv[48];
 
 	for (i = 0; i < cx->nmetrics; i++) {
 		enum status s = rows[i].st;
 
 		nfail += s == S_REGRESSED || s == S_FAILED ||
 		         (s == S_MISSING && !o->allow_missing) ||
-		         (s == S_UNRELIABLE && o->strict);
-		nskip += (s == S_UNRELIABLE && !o->strict) ||
+		         ((s == S_UNRELIABLE || s == S_CANNOT) && o->strict);
+		nskip += ((s == S_UNRELIABLE || s == S_CANNOT) && !o->strict) ||
 		         (s == S_MISSING && o->allow_missing);
 	}
 	for (rec = cx->records; rec != NULL; rec = rec->next)
@@ -189,15 +196,17 @@ out_junit(struct cmp *cx, FILE *f, const struct row *rows, const struct summary 
 			cell(cx, b, sizeof(b), &r->s[BASE]);
 			cell(cx, n, sizeof(n), &r->s[NEW]);
 		}
+		interval_text(iv, sizeof(iv), r);
 		if (s == S_REGRESSED || s == S_FAILED || (s == S_MISSING && !o->allow_missing) ||
-		    (s == S_UNRELIABLE && o->strict)) {
+		    ((s == S_UNRELIABLE || s == S_CANNOT) && o->strict)) {
 			fputs(">\n<failure type=\"", f);
 			put(f, status_word[s], E_XML);
 			fputs("\" message=\"", f);
 			if (row_compared(r)) {
 				fprintf(f, "%s -> %s ", b, n);
 				put(f, r->m->unit, E_XML);
-				fprintf(f, " (%+.2f%%, + = better): ", r->change);
+				fprintf(f, " (%+.2f%% %s, + = better; runs %zu, %zu): ", r->change, iv,
+				        r->s[BASE].n, r->s[NEW].n);
 			}
 			put(f, st, E_XML);
 			if (r->rec != NULL) {
@@ -207,7 +216,7 @@ out_junit(struct cmp *cx, FILE *f, const struct row *rows, const struct summary 
 				put(f, r->rec->error, E_XML);
 			}
 			fputs("\"/>\n</testcase>\n", f);
-		} else if (s == S_UNRELIABLE || s == S_MISSING) {
+		} else if (s == S_UNRELIABLE || s == S_MISSING || s == S_CANNOT) {
 			fputs(">\n<skipped message=\"", f);
 			put(f, st, E_XML);
 			fputs("\"/>\n</testcase>\n", f);

@@ -57,7 +57,8 @@ out_json(struct cmp *cx, FILE *f, const struct row *rows, const struct summary *
 	size_t i;
 	int s, k, nw = 0;
 
-	fprintf(f, "{\"schema\":2,\"threshold_pct\":%g,\"alpha\":%g,\"sign\":\"+ = better\",", o->threshold, o->alpha);
+	fprintf(f, "{\"schema\":3,\"threshold_pct\":%g,\"alpha\":%g,\"correction\":\"holm\","
+	        "\"test\":\"welch-log-runs\",\"sign\":\"+ = better\",", o->threshold, o->alpha);
 	json_side(cx, f, BASE);
 	fputc(',', f);
 	json_side(cx, f, NEW);
@@ -87,11 +88,10 @@ out_json(struct cmp *cx, FILE *f, const struct row *rows, const struct summary *
 			int have = m->part[s].runs.n > 0;
 
 			json_num(f, side_name[s], st->value, have);
-			fprintf(f, ",\"%s_n\":%zu", side_name[s], have ? st->n : 0);
-			if (have && st->ci)
-				fprintf(f, ",\"%s_ci\":[%.6g,%.6g]", side_name[s], st->lo, st->hi);
-			else
-				fprintf(f, ",\"%s_ci\":null", side_name[s]);
+			fprintf(f, ",\"%s_runs\":%zu,\"%s_samples\":%zu", side_name[s],
+			        have ? st->n : 0, side_name[s], have ? st->nsamples : 0);
+			json_num(f, s == BASE ? "base_spread_pct" : "new_spread_pct", st->spread,
+			         have && st->spread >= 0);
 			fprintf(f, ",\"%s_mixed\":", side_name[s]);
 			if (m->part[s].mixed)
 				fprintf(f, "[%.6g,%.6g]", m->part[s].mixlo, m->part[s].mixhi);
@@ -99,11 +99,17 @@ out_json(struct cmp *cx, FILE *f, const struct row *rows, const struct summary *
 				fputs("null", f);
 		}
 		json_num(f, "better_pct", r->change, row_compared(r));
+		if (r->tested && row_compared(r))
+			fprintf(f, ",\"ci_pct\":[%.6g,%.6g]", r->lo, r->hi);
+		else
+			fputs(",\"ci_pct\":null", f);
+		json_num(f, "floor_pct", r->floor, r->floor >= 0);
 		json_num(f, "p", r->p, r->p >= 0);
-		fprintf(f, ",\"test\":%s", r->p < 0 ? "null" : r->exact ? "\"exact\"" : "\"normal\"");
+		json_num(f, "p_holm", r->padj, r->padj >= 0 && r->tested);
+		fprintf(f, ",\"test\":%s", !r->tested ? "null" : r->pooled ? "\"pooled\"" : "\"welch\"");
+		if (!r->tested && row_compared(r))
+			json_num(f, "floor_hint_pct", r->hint, r->hint >= 0);
 		fprintf(f, ",\"threshold_pct\":%g,\"status\":\"%s\"", r->limit, status_word[r->st]);
-		if (r->unknown)
-			fputs(",\"significance\":\"unknown\"", f);
 		fputc('}', f);
 	}
 	fputs("],\n\"records\":[", f);
@@ -120,11 +126,11 @@ out_json(struct cmp *cx, FILE *f, const struct row *rows, const struct summary *
 		fprintf(f, "\"geomean_better_pct\":%.4f", sum->geo);
 	else
 		fputs("\"geomean_better_pct\":null", f);
-	fprintf(f, ",\"compared\":%zu,\"regressions\":%zu,"
-	        "\"improvements\":%zu,\"failed_runs\":%zu,\"failed_metrics\":%zu,"
+	fprintf(f, ",\"compared\":%zu,\"tested\":%zu,\"regressions\":%zu,"
+	        "\"improvements\":%zu,\"cannot_tell\":%zu,\"failed_runs\":%zu,\"failed_metrics\":%zu,"
 	        "\"missing\":%zu,\"new_metrics\":%zu,"
 	        "\"unreliable\":%zu,\"gate\":\"%s\"}\n",
-	        sum->rows, sum->regress, sum->improve,
+	        sum->rows, sum->tested, sum->regress, sum->improve, sum->cannot,
 	        cx->sides[NEW].nrecords[1], sum->failed, sum->missing, sum->added,
 	        sum->unreliable, sum->fail ? "fail" : "pass");
 }
@@ -149,8 +155,9 @@ out_csv(struct cmp *cx, FILE *f, const struct row *rows, const struct summary *s
 	size_t i;
 	int s;
 
-	fputs("metric,params,size_bytes,unit,better,base,base_n,base_ci_lo,base_ci_hi,"
-	      "new,new_n,new_ci_lo,new_ci_hi,better_pct,p,test,threshold_pct,status\n", f);
+	fputs("metric,params,size_bytes,unit,better,base,base_runs,base_spread_pct,"
+	      "new,new_runs,new_spread_pct,better_pct,ci_lo_pct,ci_hi_pct,floor_pct,"
+	      "p,p_holm,test,threshold_pct,status\n", f);
 	for (i = 0; i < cx->nmetrics; i++) {
 		const struct row *r = &rows[i];
 		const struct metric *m = r->m;
@@ -167,12 +174,15 @@ out_csv(struct cmp *cx, FILE *f, const struct row *rows, const struct summary *s
 
 			csv_num(f, r->s[s].value, have, 6, 0);
 			fprintf(f, ",%zu", have ? r->s[s].n : 0);
-			csv_num(f, r->s[s].lo, have && r->s[s].ci, 6, 0);
-			csv_num(f, r->s[s].hi, have && r->s[s].ci, 6, 0);
+			csv_num(f, r->s[s].spread, have && r->s[s].spread >= 0, 3, 1);
 		}
 		csv_num(f, r->change, row_compared(r), 4, 1);
+		csv_num(f, r->lo, r->tested && row_compared(r), 4, 1);
+		csv_num(f, r->hi, r->tested && row_compared(r), 4, 1);
+		csv_num(f, r->floor, r->floor >= 0, 3, 1);
 		csv_num(f, r->p, r->p >= 0, 4, 0);
-		fprintf(f, ",%s,%g,%s\n", r->p < 0 ? "" : r->exact ? "exact" : "normal",
+		csv_num(f, r->padj, r->padj >= 0 && r->tested, 4, 0);
+		fprintf(f, ",%s,%g,%s\n", !r->tested ? "" : r->pooled ? "pooled" : "welch",
 		        r->limit, status_word[r->st]);
 	}
 	/* The summary is no data row: it goes to stderr. */

@@ -7,10 +7,35 @@
 #include "compare.h"
 #include "lib_util.h"
 
-const char *const ci_note =
-	"no confidence interval below 6 samples a side: no pair of order "
-	"statistics covers the median with 95 % probability (the full range "
-	"of 5 covers it 93.75 % of the time)";
+/* The notes under the table, one a line, each begun by pre. */
+void
+notes(FILE *f, const struct summary *sum, const struct opts *o, const char *pre, enum esc e)
+{
+	(void)e;
+	if (sum->untested > 0) {
+		fprintf(f, "%s%zu figure%s with 1 run a side: no test possible, never a regression; "
+		        "%d runs a side (RUNS=%d, or lmbench-ng ab)", pre, sum->untested,
+		        sum->untested == 1 ? "" : "s", RUNS_ADVISED, RUNS_ADVISED);
+		if (sum->hint >= 0)
+			fprintf(f, " could judge about %.0f%% at best (the median figure, if runs "
+			        "varied no more than one run's samples do; they usually vary more)", sum->hint);
+		fputc('\n', f);
+	}
+	if (sum->tested > 0)
+		fprintf(f, "%sthe test: Welch's t on log run values, each run one value; "
+		        "Holm's correction over the %zu tested figure%s at alpha %g; "
+		        "floor: the smallest change the runs could show at that level\n",
+		        pre, sum->tested, sum->tested == 1 ? "" : "s", o->alpha);
+	if (sum->cannot > sum->untested)
+		fprintf(f, "%s%zu figure%s cannot be judged at %s threshold: %s\n", pre,
+		        sum->cannot - sum->untested, sum->cannot - sum->untested == 1 ? "" : "s",
+		        o->nrules ? "their" : "the", o->strict ?
+		        "their runs vary more than it (--strict fails them)" :
+		        "their runs vary more than it; more runs narrow the floor (--strict fails them)");
+	if (sum->unreliable)
+		fprintf(f, "%s%zu unreliable: a run's samples form two groups (mixed), so its median stands for neither; %s\n",
+		        pre, sum->unreliable, o->strict ? "--strict fails them" : "neither passed nor failed (--strict fails them)");
+}
 
 /* A line per machine fact the sides differ in; returns how many. */
 int
@@ -115,10 +140,10 @@ verdict_text(struct cmp *cx, char *out, size_t len, const struct summary *s,
 	if (!o->allow_missing && s->missing > 0 && n < len)
 		n += (size_t)snprintf(out + n, len - n, "%s %zu missing",
 		                      failed > 0 ? "," : "", s->missing);
-	if (o->strict && s->unreliable > 0 && n < len)
-		snprintf(out + n, len - n, "%s %zu unreliable (--strict)",
+	if (o->strict && s->unreliable + s->cannot > 0 && n < len)
+		snprintf(out + n, len - n, "%s %zu unreliable or not judged (--strict)",
 		         failed > 0 || (!o->allow_missing && s->missing > 0) ? "," : "",
-		         s->unreliable);
+		         s->unreliable + s->cannot);
 }
 
 /* The summary in one line, ended by end. */
@@ -129,10 +154,11 @@ summary_line(struct cmp *cx, FILE *f, const struct summary *s, const struct opts
 	char geo[32];
 
 	geo_text(geo, sizeof(geo), s);
-	fprintf(f, "%zu compared: %zu regression%s, %zu improvement%s, %zu failed run%s, "
+	fprintf(f, "%zu compared (%zu tested): %zu regression%s, %zu improvement%s, "
+	        "%zu cannot tell, %zu failed run%s, "
 	        "%zu missing%s, %zu new, %zu unreliable; geomean %s (+ = better)",
-	        s->rows, s->regress, s->regress == 1 ? "" : "s", s->improve,
-	        s->improve == 1 ? "" : "s", cx->sides[NEW].nrecords[1],
+	        s->rows, s->tested, s->regress, s->regress == 1 ? "" : "s", s->improve,
+	        s->improve == 1 ? "" : "s", s->cannot, cx->sides[NEW].nrecords[1],
 	        cx->sides[NEW].nrecords[1] == 1 ? "" : "s",
 	        s->missing, o->allow_missing && s->missing ? " (allowed)" : "",
 	        s->added, s->unreliable, geo);
@@ -145,7 +171,7 @@ summary_line(struct cmp *cx, FILE *f, const struct summary *s, const struct opts
 static void
 text_row(struct cmp *cx, FILE *f, const struct row *r, size_t w, size_t lw)
 {
-	char b[64], n[64], st[96], nm[256], *c;
+	char b[64], n[64], st[128], nm[256], iv[48], fl[24], *c;
 
 	snprintf(nm, sizeof(nm), "%s%s%s%s%s", r->m->name,
 	         *r->m->params ? " " : "", r->m->params,
@@ -156,9 +182,11 @@ text_row(struct cmp *cx, FILE *f, const struct row *r, size_t w, size_t lw)
 	cell(cx, b, sizeof(b), &r->s[BASE]);
 	cell(cx, n, sizeof(n), &r->s[NEW]);
 	status_text(st, sizeof(st), r);
-	fprintf(f, "%-*.60s %6s %*s %4zu %*s %4zu %+8.2f%%  %s\n", (int)w, nm,
+	interval_text(iv, sizeof(iv), r);
+	floor_text(fl, sizeof(fl), r);
+	fprintf(f, "%-*.60s %6s %*s %4zu %*s %4zu %+8.2f%% %17s %6s  %s\n", (int)w, nm,
 	        r->m->unit, (int)lw, b, r->s[BASE].n, (int)lw, n,
-	        r->s[NEW].n, r->change, st);
+	        r->s[NEW].n, r->change, iv, fl, st);
 }
 
 void
@@ -187,16 +215,16 @@ out_text(struct cmp *cx, FILE *f, const struct row *rows, const struct summary *
 		lw = strlen(cx->sides[BASE].label);
 	if (strlen(cx->sides[NEW].label) > lw)
 		lw = strlen(cx->sides[NEW].label);
-	fprintf(f, "%-*s %6s %*s %4s %*s %4s %9s  %s\n", (int)w, "metric", "unit",
-	        (int)lw, cx->sides[BASE].label, "n", (int)lw, cx->sides[NEW].label, "n",
-	        "change", "status (change: + = better)");
+	fprintf(f, "%-*s %6s %*s %4s %*s %4s %9s %17s %6s  %s\n", (int)w, "metric", "unit",
+	        (int)lw, cx->sides[BASE].label, "runs", (int)lw, cx->sides[NEW].label, "runs",
+	        "change", "95% interval", "floor", "status (change: + = better)");
 	for (i = 0; i < cx->nmetrics; i++)
 		if (row_compared(&rows[i]))
 			text_row(cx, f, &rows[i], w, lw);
 	geo_text(geo, sizeof(geo), sum);
 	verdict_text(cx, verdict, sizeof(verdict), sum, o);
-	fprintf(f, "%-*s %6s %*s %4s %*s %4s %9s  %s\n", (int)w,
-	        "geomean", "", (int)lw, "", "", (int)lw, "", "", geo, verdict);
+	fprintf(f, "%-*s %6s %*s %4s %*s %4s %9s %17s %6s  %s\n", (int)w,
+	        "geomean", "", (int)lw, "", "", (int)lw, "", "", geo, "", "", verdict);
 	for (i = 0; i < cx->nmetrics; i++) {
 		const struct row *r = &rows[i];
 
@@ -223,13 +251,6 @@ out_text(struct cmp *cx, FILE *f, const struct row *rows, const struct summary *
 		put(f, rec->error, E_TEXT);
 		fputc('\n', f);
 	}
-	if (sum->unknown)
-		fprintf(f, "note: %zu change%s past the threshold with too few samples for a test: significance unknown\n",
-		        sum->unknown, sum->unknown > 1 ? "s" : "");
-	if (sum->fewci)
-		fprintf(f, "note: %s\n", ci_note);
-	if (sum->unreliable)
-		fprintf(f, "note: %zu unreliable: a run's samples form two groups (mixed), so its median stands for neither; %s\n",
-		        sum->unreliable, o->strict ? "--strict fails them" : "neither passed nor failed (--strict fails them)");
+	notes(f, sum, o, "note: ", E_TEXT);
 	summary_line(cx, f, sum, o, "\n");
 }

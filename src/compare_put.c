@@ -171,21 +171,39 @@ put_name(FILE *f, const struct metric *m, enum esc e)
 	}
 }
 
-/* A side's cell: "0.0996 +-0.3%" (the interval's larger half-width;
- * ASCII in text, where columns are counted in bytes). */
+/* A side's cell: "0.0996 +-0.5%", the median of its runs and their
+ * spread (the sd of their logs; ASCII in text, where columns are
+ * counted in bytes); the value alone below two runs. */
 void
 cell(struct cmp *cx, char *out, size_t len, const struct stat1 *s)
 {
 	char v[32];
 
 	fmt_num(v, sizeof(v), s->value);
-	if (s->ci && s->mid > 0) {
-		double w = fmax(s->mid - s->lo, s->hi - s->mid) / s->mid * 100;
-
-		snprintf(out, len, "%s %s%.1f%%", v, cx->cell_ascii ? "+-" : "±", w);
-	} else {
+	if (s->spread >= 0)
+		snprintf(out, len, "%s %s%.1f%%", v, cx->cell_ascii ? "+-" : "±", s->spread);
+	else
 		snprintf(out, len, "%s", v);
-	}
+}
+
+/* The change's interval, "[-3.1%, +0.8%]", or "" without a test. */
+void
+interval_text(char *out, size_t len, const struct row *r)
+{
+	if (r->tested && row_compared(r))
+		snprintf(out, len, "[%+.1f%%, %+.1f%%]", r->lo, r->hi);
+	else
+		snprintf(out, len, "%s", "");
+}
+
+/* The noise floor, "4.2%", or "?" when unknown. */
+void
+floor_text(char *out, size_t len, const struct row *r)
+{
+	if (r->floor >= 0)
+		snprintf(out, len, "%.1f%%", r->floor);
+	else
+		snprintf(out, len, "?");
 }
 
 void
@@ -196,10 +214,16 @@ status_text(char *out, size_t len, const struct row *r)
 	case S_REGRESSED:
 	case S_IMPROVED:
 	case S_CHANGED:
-		if (r->unknown)
-			snprintf(out, len, "%s (significance unknown)", status_word[r->st]);
+		snprintf(out, len, "%s (p=%.2g, Holm %.2g)", status_word[r->st], r->p, r->padj);
+		break;
+	case S_CANNOT:
+		if (!r->tested && r->hint >= 0)
+			snprintf(out, len, "cannot tell: 1 run a side, no test (%d a side: about %.0f%% at best)",
+			         RUNS_ADVISED, r->hint);
+		else if (!r->tested)
+			snprintf(out, len, "cannot tell: 1 run a side, no test");
 		else
-			snprintf(out, len, "%s (p=%.3g)", status_word[r->st], r->p);
+			snprintf(out, len, "cannot judge %g%% here (floor %.1f%%)", r->limit, r->floor);
 		break;
 	case S_UNRELIABLE: snprintf(out, len, "unreliable (mixed samples)"); break;
 	default: snprintf(out, len, "%s", status_word[r->st]); break;

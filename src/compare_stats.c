@@ -1,16 +1,23 @@
 /*
- * compare_stats.c - the comparison: per metric the sides' medians, intervals and rank test (lib_stats), the status, the summary and the gate.
+ * compare_stats.c - the comparison: per metric each side's runs (one
+ * value a run: its median, or the statistic its program reports), the
+ * change between their geometric means with its 95 % interval, Welch's
+ * test on log run values (lib_infer), Holm's correction over every
+ * tested figure, the noise floor, the status, the summary and the gate.
+ * A run's samples never count as observations: they only describe that
+ * run (and, with one run a side, hint at what more runs could show).
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compare.h"
+#include "lib_infer.h"
 #include "lib_stats.h"
 #include "lib_util.h"
 
 const char *const status_word[] = {
-	"ok",      "~",          "improvement", "regression", "changed",
+	"ok",         "~",       "improvement", "regression", "changed", "cannot tell",
 	"unreliable", "missing", "failed",      "skipped",    "new"
 };
 
@@ -41,28 +48,58 @@ limit_for(const struct opts *o, const struct metric *m)
 	return lim;
 }
 
+/* One side's run statistics; its log run values into lg (n of them). */
 static void
-stat_side(const struct part *p, struct stat1 *s, const struct vec **set)
+stat_side(const struct part *p, struct stat1 *s, double *lg)
 {
-	/* The samples when the records had them, else the runs' values. */
-	*set = p->samples.n > 0 ? &p->samples : &p->runs;
-	s->value = stats_median(p->runs.v, p->runs.n);
-	s->n = (*set)->n;
-	s->mid = stats_median((*set)->v, (*set)->n);
-	s->ci = stats_median_ci((*set)->v, (*set)->n, 0.95, &s->lo, &s->hi, NULL) == 0;
-}
-
-/* The smallest two-sided p any rank test of n1 and n2 samples can give
- * (complete separation): 2 / C(n1 + n2, n1). */
-static double
-pmin(size_t n1, size_t n2)
-{
-	double l = 0;
 	size_t i;
 
-	for (i = 1; i <= n1; i++)
-		l += log((double)(n2 + i)) - log((double)i);
-	return 2 * exp(-l);
+	s->value = stats_median(p->runs.v, p->runs.n);
+	s->n = p->runs.n;
+	s->nsamples = p->samples.n;
+	for (i = 0; i < p->runs.n; i++)
+		lg[i] = log(p->runs.v[i]);
+	s->spread = p->runs.n > 1 ? (exp(stats_stddev(lg, p->runs.n)) - 1) * 100 : -1;
+}
+
+/* The statistics of the one side a metric has. */
+static void
+one_side(const struct part *p, struct stat1 *s)
+{
+	double *lg = malloc((p->runs.n ? p->runs.n : 1) * sizeof(*lg));
+
+	if (lg == NULL) {
+		util_err("out of memory");
+		exit(2);
+	}
+	stat_side(p, s, lg);
+	free(lg);
+}
+
+/* A log change as % in the metric's sense (+ = better). */
+static double
+pct(const struct metric *m, double d)
+{
+	return (exp(m->better < 0 ? -d : d) - 1) * 100;
+}
+
+/*
+ * The spread of a side's samples as the sd of their logs, from their
+ * median absolute deviation (robust to a stray sample); < 0 without two.
+ */
+static double
+sample_sd(const struct vec *v)
+{
+	double *lg, sd;
+	size_t i;
+
+	if (v->n < 2 || (lg = malloc(v->n * sizeof(*lg))) == NULL)
+		return -1;
+	for (i = 0; i < v->n; i++)
+		lg[i] = log(v->v[i]);
+	sd = 1.4826 * stats_mad(lg, v->n);
+	free(lg);
+	return sd;
 }
 
 static const struct record *
@@ -81,91 +118,148 @@ record_for(struct cmp *cx, const struct metric *m)
 	return NULL;
 }
 
-/* The row r of a metric both sides have: statistics, change, status;
- * counted in sum, its log-ratio added to *lg when it is judged. */
+/* The row r of a metric both sides have: statistics, change, the test
+ * over run values; the status is decided once every p is known. */
 static void
-compare_both(struct cmp *cx, const struct opts *o, struct row *r,
-             struct summary *sum, double *lg)
+measure_both(struct cmp *cx, struct row *r, struct summary *sum, double *geo)
 {
 	const struct metric *m = r->m;
-	const struct vec *xs, *ys;
-	struct stats_test t;
-	double ratio;
+	size_t nb = m->part[BASE].runs.n, nn = m->part[NEW].runs.n;
+	double *lb = malloc((nb + nn) * sizeof(*lb)), *ln;
+	struct infer_welch w;
 
+	if (lb == NULL) {
+		util_err("out of memory");
+		exit(2);
+	}
+	ln = lb + nb;
 	sum->rows++;
 	if (m->part[BASE].policy != NULL && m->part[NEW].policy != NULL &&
 	    strcmp(m->part[BASE].policy, m->part[NEW].policy) != 0 &&
 	    cx->npolicy++ == 0)
 		cx->policy_first = m;
-	stat_side(&m->part[BASE], &r->s[BASE], &xs);
-	stat_side(&m->part[NEW], &r->s[NEW], &ys);
-	if ((r->s[BASE].n > 1 && r->s[BASE].n < 6) ||
-	    (r->s[NEW].n > 1 && r->s[NEW].n < 6))
-		sum->fewci++;
-	if (stats_mwu(xs->v, xs->n, ys->v, ys->n, &t) == 0 &&
-	    pmin(xs->n, ys->n) <= o->alpha) {
-		r->p = t.p;
-		r->exact = t.exact;
+	stat_side(&m->part[BASE], &r->s[BASE], lb);
+	stat_side(&m->part[NEW], &r->s[NEW], ln);
+	r->change = pct(m, stats_mean(ln, nn) - stats_mean(lb, nb));
+	if (m->better != 0) {
+		*geo += log1p(r->change / 100);
+		sum->ngeo++;
 	}
-	ratio = r->s[NEW].value / r->s[BASE].value;
-	if (m->better < 0)
-		ratio = 1 / ratio;
-	r->change = (ratio - 1) * 100;
+	if (infer_welch(lb, nb, ln, nn, 0.95, &w) == 0) {
+		r->tested = 1;
+		r->pooled = w.pooled;
+		r->p = w.p;
+		/* The interval in the metric's sense: lower is better turns
+		 * it round. */
+		r->lo = pct(m, m->better < 0 ? w.hi : w.lo);
+		r->hi = pct(m, m->better < 0 ? w.lo : w.hi);
+		r->se = w.se;
+		r->df = w.df;
+		sum->tested++;
+	} else {
+		double sb = sample_sd(&m->part[BASE].samples),
+		       sn = sample_sd(&m->part[NEW].samples);
+
+		/* No test; what five runs a side would see at best, if runs
+		 * varied as much as one run's samples do. */
+		r->hint = sb >= 0 && sn >= 0 ? (sb + sn) / 2 : sb >= 0 ? sb : sn;
+		sum->untested++;
+	}
+	free(lb);
+}
+
+/* The status of a compared row, its p-values and the family's size known. */
+static void
+judge(struct row *r, const struct opts *o, size_t family, struct summary *sum)
+{
+	const struct metric *m = r->m;
+	double level = o->alpha / (double)(family ? family : 1);
+	int sig;
+
+	if (r->tested) {
+		struct infer_welch w = { 0 };
+
+		/* The floor at the family's per-figure level (Holm's first). */
+		w.se = r->se;
+		w.df = r->df;
+		r->floor = (exp(infer_floor(&w, level)) - 1) * 100;
+	} else {
+		r->floor = -1;
+		if (r->hint >= 0) {
+			struct infer_welch w = { 0 };
+
+			w.se = r->hint * sqrt(2.0 / RUNS_ADVISED);
+			w.df = 2 * RUNS_ADVISED - 2;
+			r->hint = (exp(infer_floor(&w, level)) - 1) * 100;
+		}
+	}
 	if (m->part[BASE].mixed || m->part[NEW].mixed) {
 		r->st = S_UNRELIABLE;
 		sum->unreliable++;
 		return;
 	}
-	if (r->p >= 0 && r->p >= o->alpha)
-		r->st = S_SAME;
-	else if (m->better == 0)
-		r->st = fabs(r->change) >= r->limit ? S_CHANGED : S_OK;
-	else if (r->change <= -r->limit)
+	/* No test, or runs too noisy to see the threshold: cannot tell,
+	 * unless the change is significant past it all the same. */
+	sig = r->tested && r->padj >= 0 && r->padj < o->alpha;
+	if (m->better == 0 && sig && fabs(r->change) >= r->limit)
+		r->st = S_CHANGED;
+	else if (m->better != 0 && sig && r->change <= -r->limit && r->hi < 0)
 		r->st = S_REGRESSED;
-	else if (r->change >= r->limit)
+	else if (m->better != 0 && sig && r->change >= r->limit && r->lo > 0)
 		r->st = S_IMPROVED;
+	else if (!r->tested || r->floor > r->limit)
+		r->st = S_CANNOT;
 	else
-		r->st = S_OK;
-	if (r->p < 0 && (r->st == S_REGRESSED || r->st == S_IMPROVED ||
-	                 r->st == S_CHANGED)) {
-		r->unknown = 1;
-		sum->unknown++;
-	}
-	if (r->st == S_REGRESSED)
-		sum->regress++;
-	if (r->st == S_IMPROVED)
-		sum->improve++;
-	if (m->better != 0) {
-		*lg += log(ratio);
-		sum->ngeo++;
-	}
+		r->st = sig ? S_OK : S_SAME;
+	sum->cannot += r->st == S_CANNOT;
+	sum->regress += r->st == S_REGRESSED;
+	sum->improve += r->st == S_IMPROVED;
+}
+
+/* The median of the untested rows' hints into sum->hint. */
+static void
+median_hint(const struct row *rows, size_t n, struct summary *sum)
+{
+	double *h = malloc((n ? n : 1) * sizeof(*h));
+	size_t i, k = 0;
+
+	sum->hint = -1;
+	if (h == NULL)
+		return;
+	for (i = 0; i < n; i++)
+		if (row_compared(&rows[i]) && !rows[i].tested && rows[i].hint >= 0)
+			h[k++] = rows[i].hint;
+	if (k > 0)
+		sum->hint = stats_median(h, k);
+	free(h);
 }
 
 struct row *
 compare(struct cmp *cx, const struct opts *o, struct summary *sum)
 {
 	struct row *rows = calloc(cx->nmetrics ? cx->nmetrics : 1, sizeof(*rows));
+	double *p = calloc((cx->nmetrics ? cx->nmetrics : 1) * 2, sizeof(*p)), *adj;
 	struct metric *m;
-	double lg = 0;
-	size_t n = 0;
+	double geo = 0;
+	size_t n = 0, i;
 
-	if (rows == NULL) {
+	if (rows == NULL || p == NULL) {
 		util_err("out of memory");
 		exit(2);
 	}
+	adj = p + (cx->nmetrics ? cx->nmetrics : 1);
 	memset(sum, 0, sizeof(*sum));
 	for (m = cx->first; m != NULL; m = m->next_in_order) {
 		struct row *r = &rows[n++];
 		int hb = m->part[BASE].runs.n > 0, hn = m->part[NEW].runs.n > 0;
-		const struct vec *xs, *ys;
 
 		r->m = m;
-		r->p = -1;
+		r->p = r->padj = r->floor = r->hint = -1;
 		r->limit = limit_for(o, m);
 		if (!hn) {
 			r->rec = record_for(cx, m);
 			r->st = r->rec == NULL ? S_MISSING : r->rec->failed ? S_FAILED : S_SKIPPED;
-			stat_side(&m->part[BASE], &r->s[BASE], &xs);
+			one_side(&m->part[BASE], &r->s[BASE]);
 			if (r->st == S_FAILED)
 				sum->failed++;
 			else
@@ -174,15 +268,29 @@ compare(struct cmp *cx, const struct opts *o, struct summary *sum)
 		}
 		if (!hb) {
 			r->st = S_ADDED;
-			stat_side(&m->part[NEW], &r->s[NEW], &ys);
+			one_side(&m->part[NEW], &r->s[NEW]);
 			sum->added++;
 			continue;
 		}
-		compare_both(cx, o, r, sum, &lg);
+		measure_both(cx, r, sum, &geo);
 	}
-	sum->geo = sum->ngeo ? (exp(lg / (double)sum->ngeo) - 1) * 100 : 0;
+	/* Many figures, one verdict: Holm over every tested figure. */
+	for (i = 0; i < n; i++)
+		p[i] = rows[i].st <= S_UNRELIABLE && rows[i].tested ? rows[i].p : -1;
+	if (infer_holm(p, n, adj) < 0) {
+		util_err("out of memory");
+		exit(2);
+	}
+	for (i = 0; i < n; i++)
+		if (rows[i].st <= S_UNRELIABLE && rows[i].s[BASE].n > 0 && rows[i].s[NEW].n > 0) {
+			rows[i].padj = adj[i];
+			judge(&rows[i], o, sum->tested ? sum->tested : sum->rows, sum);
+		}
+	free(p);
+	median_hint(rows, n, sum);
+	sum->geo = sum->ngeo ? (exp(geo / (double)sum->ngeo) - 1) * 100 : 0;
 	sum->fail = sum->regress > 0 || cx->sides[NEW].nrecords[1] > 0 ||
 	            (!o->allow_missing && sum->missing > 0) ||
-	            (o->strict && sum->unreliable > 0);
+	            (o->strict && (sum->unreliable > 0 || sum->cannot > 0));
 	return rows;
 }
