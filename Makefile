@@ -223,7 +223,7 @@ UNIT_BINS := $(UNIT_TESTS:%=$(BUILD)/tests/%)
 FLAGS_FILE := $(OBJ)/.flags
 FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LIBS)
 
-.PHONY: build all test check unit smoke signals scripts net sanitize sanitize-check lint bench format see results rerun compare report install \
+.PHONY: gate-check build all test check unit smoke signals scripts net sanitize sanitize-check lint bench format see results rerun compare report install \
 	uninstall dist clean FORCE cross cross-test truth fleet
 
 build all: $(PROG_BINS)
@@ -303,7 +303,7 @@ cross-test: cross
 
 # The tests of one build: BUILD=bin/<triplet> by default.
 check: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts hacking json placement truth install man net netns hostile fleet
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare ab report hostile_scripts hacking json placement truth install man net netns hostile fleet
 
 unit: $(UNIT_BINS)
 	sh tests/run.sh $(BUILD) unit
@@ -315,7 +315,7 @@ signals: $(PROG_BINS)
 	sh tests/run.sh $(BUILD) signals
 
 scripts: $(PROG_BINS)
-	sh tests/run.sh $(BUILD) scripts compare report hostile_scripts install man
+	sh tests/run.sh $(BUILD) scripts compare ab report hostile_scripts install man
 
 net: $(PROG_BINS)
 	sh tests/run.sh $(BUILD) net netns hostile
@@ -344,6 +344,19 @@ $(BENCH_LIB_BINS): $(BUILD)/tests/%: tests/bench/%.c $(LIB) $(FLAGS_FILE)
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(ALL_CFLAGS) -Isrc $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LIBS)
 
+# How often compare's gate fails two sets of runs of one build, and what
+# it catches (tests/bench/gate-check.sh; a benchmark, never a test):
+# 40 runs of the ci profile (or GATE_RUNS=DIR of runs), random splits,
+# one figure made worse at a time, then lmbench-ng ab of this build
+# against itself and against a copy whose lat_ops integer division does
+# a quarter more work (bin/gate-slower, LMBENCH_GATE_SLOWER).  About 17
+# minutes on 2 vCPUs; GATE_AB=0 leaves out the ab part.
+gate-check: $(PROG_BINS) $(COMPARE_BIN)
+	@if [ "$(GATE_AB)" != 0 ]; then \
+		$(MAKE) -s BUILD=bin/gate-slower CPPFLAGS="$(CPPFLAGS) -DLMBENCH_GATE_SLOWER" build || exit 1; \
+	fi
+	GATE_AB=$(GATE_AB) SLOWER=bin/gate-slower sh tests/bench/gate-check.sh $(BUILD) $(GATE_RUNS)
+
 # Speed targets as ratios beside bare loops: figures, not pass/fail.
 bench: $(PROG_BINS) $(BUILD)/tests/peer $(BENCH_LIB_BINS)
 	sh tests/bench.sh $(BUILD)
@@ -353,14 +366,14 @@ bench: $(PROG_BINS) $(BUILD)/tests/peer $(BENCH_LIB_BINS)
 # failure; the status is the worst.
 test: $(PROG_BINS) $(UNIT_BINS)
 	@rc=0; \
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare report hostile_scripts hacking json placement truth install man net netns hostile fleet || rc=1; \
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare ab report hostile_scripts hacking json placement truth install man net netns hostile fleet || rc=1; \
 	$(MAKE) sanitize || rc=1; \
 	$(MAKE) lint || rc=1; \
 	exit $$rc
 
 SH_SCRIPTS := $(wildcard tests/*.sh tests/programs/*.sh) .ci/run scripts/summary scripts/see \
 	scripts/config-run scripts/config-check scripts/lmbench scripts/compare scripts/report \
-	scripts/truth scripts/memfacts scripts/lmbench-ng fleet/run fleet/lib/pack fleet/lib/place fleet/lib/compare-runs \
+	scripts/truth scripts/memfacts scripts/lmbench-ng scripts/ab fleet/run fleet/lib/pack fleet/lib/place fleet/lib/compare-runs \
 	$(wildcard fleet/roles/lmbench/files/fleet-*)
 
 lint:
@@ -392,9 +405,21 @@ report:
 # [FAILED: ...] lines say which; a bad CONFIG stops them before anything
 # runs.
 HOST := $(shell uname -n)
+# RUNS=N: N runs, each its own result file (what compare's gate tests);
+# PROFILE=ci: the short profile (config-run).
 results: $(PROG_BINS)
 	sh scripts/config-run $(BUILD)
-	sh scripts/lmbench $(BUILD) $(BUILD)/CONFIG.$(HOST)
+	@runs="$(RUNS)"; [ -n "$$runs" ] || runs=1; \
+	case $$runs in *[!0-9]*|0|0?*) echo "make results: bad RUNS '$$runs': a whole number of runs, 1 to 1000" >&2; exit 2 ;; esac; \
+	[ $${#runs} -le 4 ] && [ $$runs -le 1000 ] || { echo "make results: bad RUNS '$$runs': a whole number of runs, 1 to 1000" >&2; exit 2; }; \
+	if [ $$runs -gt 1 ] && [ -z "$$ENOUGH" ] && ! grep -q '^ENOUGH=' $(BUILD)/CONFIG.$(HOST); then \
+		ENOUGH=$$($(BUILD)/enough 2>/dev/null) && export ENOUGH && echo "make results: ENOUGH=$$ENOUGH us for the $$runs runs (measured once)" >&2; \
+	fi; \
+	k=1; while [ $$k -le $$runs ]; do \
+		[ $$runs -eq 1 ] || echo "make results: run $$k of $$runs" >&2; \
+		sh scripts/lmbench $(BUILD) $(BUILD)/CONFIG.$(HOST) || exit $$?; \
+		k=$$((k + 1)); \
+	done
 
 rerun: $(PROG_BINS)
 	@test -r $(BUILD)/CONFIG.$(HOST) || { echo "make rerun: no $(BUILD)/CONFIG.$(HOST); run make results first" >&2; exit 2; }

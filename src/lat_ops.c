@@ -67,6 +67,13 @@ run(void *sp, uint64_t n)
 		timing_use((uint64_t)s->dy[VEC / 2]);
 		return 0;
 	}
+#ifdef LMBENCH_GATE_SLOWER
+	/* The gate's own check (make gate-check) builds a copy of the
+	 * suite in which this one kernel does a quarter more work, to see
+	 * that compare flags it and nothing else; no real build defines it. */
+	if (s->kind == OPS_INT_DIV)
+		n += n / 4;
+#endif
 	timing_use(ops_chain(s->kind, n, &s->args));
 	return 0;
 }
