@@ -23,7 +23,8 @@
 	"program or a missing metric\n"                                        \
 	"--allow-missing       metrics missing from the new run do not fail "  \
 	"the gate\n"                                                           \
-	"--strict              unreliable (mixed) metrics fail the gate too\n" \
+	"--strict              unreliable (mixed) metrics and those it cannot " \
+	"judge (floor above the threshold) fail the gate too\n"                \
 	"--format F            text, json, csv, markdown, github or junit\n"   \
 	"BASE NEW              result files or directories, or comma lists\n"  \
 	"Environment: none"
