@@ -174,6 +174,11 @@ operand(const char **pos, int *npos, const char *a)
 		util_usage(USAGE);
 		return -1;
 	}
+	if (a[strspn(a, " \t\n\r\v\f")] == '\0') {
+		util_err("%s is empty: name result files or directories",
+		         *npos == 0 ? "BASE" : "NEW");
+		return -1;
+	}
 	pos[(*npos)++] = a;
 	return 0;
 }
@@ -196,6 +201,10 @@ parse_args(int argc, char **argv, struct opts *o, const char **pos,
 			if (number_opt("--threshold", v, &o->threshold) < 0)
 				return -1;
 		} else if ((v = opt_value(argc, argv, &i, "--thresholds", &missing)) != NULL) {
+			if (v[strspn(v, " \t\n\r\v\f")] == '\0') {
+				util_err("--thresholds: the value is empty");
+				return -1;
+			}
 			*tfile = v;
 		} else if ((v = opt_value(argc, argv, &i, "--alpha", &missing)) != NULL) {
 			if (number_opt("--alpha", v, &o->alpha) < 0)

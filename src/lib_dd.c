@@ -82,6 +82,12 @@ check_names(const struct dd *d)
 {
 	int i, k;
 
+	/* An empty word anywhere is said as such, before any other. */
+	for (i = 1; i < d->argc; i++)
+		if (d->argv[i][strspn(d->argv[i], " \t\n\r\v\f")] == '\0') {
+			util_err("operand %d is empty: name=value expected", i);
+			return EXIT_USAGE;
+		}
 	for (i = 1; i < d->argc; i++) {
 		const char *a = d->argv[i];
 		size_t len = strcspn(a, "=");

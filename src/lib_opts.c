@@ -246,6 +246,53 @@ takes_value(const char *optstring, int c)
 	return c != ':' && p != NULL && p[1] == ':';
 }
 
+/* Nothing but blanks (or nothing at all)? */
+static int
+blank(const char *s)
+{
+	return s[strspn(s, " \t\n\r\v\f")] == '\0';
+}
+
+/*
+ * An empty or blank option value or operand: one line naming it, -1.
+ * With first_operand the words after the first operand are a command's
+ * own (lat_cmd printf ''): those are not ours to refuse.
+ */
+static int
+blank_args(int argc, char **argv, const char *letters, int first_operand)
+{
+	int i, operands = 0, options = 1;
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (options && strcmp(a, "--") == 0) {
+			options = 0;
+			continue;
+		}
+		if (options && a[0] == '-' && a[1] != '\0') {
+			/* "-m 100": the next word is the value; "-m100" holds it. */
+			if (a[2] == '\0' && takes_value(letters, a[1]) && i + 1 < argc) {
+				if (blank(argv[++i])) {
+					util_err("-%c: the value is empty", a[1]);
+					return -1;
+				}
+			}
+			continue;
+		}
+		operands++;
+		if (blank(a)) {
+			util_err("operand %d is empty: every operand needs a value "
+			         "(see -h)",
+			         operands);
+			return -1;
+		}
+		if (first_operand)
+			return 0;
+	}
+	return 0;
+}
+
 int
 opts_standard(int argc, char **argv, const char *usage, const char *help,
               int first_operand)
@@ -281,7 +328,7 @@ opts_standard(int argc, char **argv, const char *usage, const char *help,
 		if (a[2] == '\0' && takes_value(letters, a[1]))
 			i++;
 	}
-	return 0;
+	return blank_args(argc, argv, letters, first_operand);
 }
 
 int

@@ -57,6 +57,8 @@ is_mode(const char *usage, const char *word)
 	size_t wl = strlen(word);
 	const char *p;
 
+	if (wl == 0) /* strstr finds "" everywhere and would never move on */
+		return 0;
 	for (p = usage; (p = strstr(p, word)) != NULL; p += wl) {
 		char before = p > usage ? p[-1] : ' ', after = p[wl];
 

@@ -143,5 +143,35 @@ main(void)
 		            "[-N <repetitions>] rd|wr", 7, out, 10);
 		CHECK(out[0] == '\0'); /* too long: none, not half */
 	}
+	{
+		/* An empty word is no mode: strstr finds "" everywhere, and
+		 * the search never moved on (issue 37: 23 programs spun). */
+		char *av[] = { "prog", "-N", "1", "", NULL };
+		char out[128];
+
+		params_line(4, av, "[-N <repetitions>] null|read|write", 3, out,
+		            sizeof(out));
+		CHECK(strcmp(out, "") == 0);
+	}
+	{
+		/* Empty or blank values and operands are refused (-1); after
+		 * lat_cmd's command, its own words are the command's. */
+		char *op[] = { "prog", "-N", "1", "", NULL };
+		char *op2[] = { "prog", "1m", " \t", NULL };
+		char *val[] = { "prog", "-N", "", "null", NULL };
+		char *dash[] = { "prog", "--", "", NULL };
+		char *cmd[] = { "prog", "printf", "", NULL };
+		char *cmd0[] = { "prog", "-N", "2", "", NULL };
+		char *fine[] = { "prog", "-m", "-h", "server", NULL };
+
+		CHECK(opts_standard(4, op, "[-N <n>] null|read", NULL, 0) == -1);
+		CHECK(opts_standard(3, op2, "<size> rd|wr", NULL, 0) == -1);
+		CHECK(opts_standard(4, val, "[-N <n>] null|read", NULL, 0) == -1);
+		CHECK(opts_standard(3, dash, "[-N <n>] file", NULL, 0) == -1);
+		CHECK(opts_standard(3, cmd, "[-N <n>] cmdline...", NULL, 1) == 0);
+		CHECK(opts_standard(4, cmd0, "[-N <n>] cmdline...", NULL, 1) == -1);
+		CHECK(opts_standard(4, fine, "[-m <message size>] server", NULL,
+		                    0) == 0);
+	}
 	return check_done("test_opts");
 }
