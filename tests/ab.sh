@@ -109,5 +109,10 @@ run_prog sh "$AB" --out "$T_TMP/abb" "$T_TMP/tree" "$bin"
 expect_rc 1 "ab: a tree that does not build"
 has_line "$T_TMP/err" 'old: the tree .* does not build' "ab: the broken tree named"
 if [ -s "$T_TMP/abb/build.old.log" ]; then ok; else not_ok "ab: the build log not kept"; fi
+# A bad calibration in the environment: refused before any round.
+run_prog env TIMING_O=nan sh "$AB" --rounds 1 --out "$T_TMP/abt" "$bin" "$bin"
+expect_rc 2 "ab with TIMING_O=nan"
+has_line "$T_TMP/err" "cannot calibrate.*TIMING_O 'nan'" "ab with TIMING_O=nan: the value named"
+if [ "$(runs "$T_TMP/abt")" -eq 0 ]; then ok; else not_ok "ab with TIMING_O=nan: ran"; fi
 
 finish ab

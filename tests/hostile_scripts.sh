@@ -143,8 +143,11 @@ touch lmbench-canary" "FSDIR='/nonexistent'" "FASTMEM='maybe'" "BENCHMARK_MEM='\
 
 	# The programs' knobs in the environment: garbage stops the run as
 	# well (every program would fail and their errors be saved).
+	# The calibrations too (issue 37: TIMING_O=nan ran the suite, wrote
+	# '[TIMING_O: ]' and exited 0).
 	for bad in "LMBENCH_TIMEOUT=abc" "LMBENCH_TIMEOUT=100000001" "LMBENCH_TIMEOUT=1;id" \
-		"LMBENCH_SERVER_TIMEOUT=0" "LMBENCH_SERVER_TIMEOUT=-5"; do
+		"LMBENCH_SERVER_TIMEOUT=0" "LMBENCH_SERVER_TIMEOUT=-5" "TIMING_O=nan" "TIMING_O=-1e308" \
+		"LOOP_O=nan" "LOOP_O=inf"; do
 		(cd "$T_TMP/cw" && env RESULTS_DIR="$T_TMP/cres" "$bad" sh "$LM" "$BUILD" "$base") >"$T_TMP/out" 2>"$T_TMP/err"
 		RC=$?
 		expect_rc 2 "environment $bad"
