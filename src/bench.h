@@ -59,7 +59,6 @@
 
 #include "lib_util.h"
 #include "lib_stats.h"
-#include "lib_infer.h"
 #include "lib_clock.h"
 #include "lib_party.h"
 #include "lib_super.h"

@@ -309,7 +309,7 @@ void status_text(char *out, size_t len, const struct row *r);
 
 /* compare_out_text.c */
 /* The notes every format shares, one a line, each begun by pre. */
-void notes(FILE *f, const struct summary *sum, const struct opts *o, const char *pre, enum esc e);
+void notes(FILE *f, const struct summary *sum, const struct opts *o, const char *pre);
 void out_text(struct cmp *cx, FILE *f, const struct row *rows, const struct summary *sum, const struct opts *o);
 void side_line(struct cmp *cx, FILE *f, int s, enum esc e);
 void summary_line(struct cmp *cx, FILE *f, const struct summary *s, const struct opts *o, const char *end);

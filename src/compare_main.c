@@ -174,7 +174,7 @@ operand(const char **pos, int *npos, const char *a)
 		util_usage(USAGE);
 		return -1;
 	}
-	if (a[strspn(a, " \t\n\r\v\f")] == '\0') {
+	if (util_blank(a)) {
 		util_err("%s is empty: name result files or directories",
 		         *npos == 0 ? "BASE" : "NEW");
 		return -1;
@@ -201,7 +201,7 @@ parse_args(int argc, char **argv, struct opts *o, const char **pos,
 			if (number_opt("--threshold", v, &o->threshold) < 0)
 				return -1;
 		} else if ((v = opt_value(argc, argv, &i, "--thresholds", &missing)) != NULL) {
-			if (v[strspn(v, " \t\n\r\v\f")] == '\0') {
+			if (util_blank(v)) {
 				util_err("--thresholds: the value is empty");
 				return -1;
 			}

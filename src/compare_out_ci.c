@@ -102,7 +102,7 @@ out_markdown(struct cmp *cx, FILE *f, const struct row *rows, const struct summa
 	for (i = 0; i < cx->nmetrics; i++)
 		md_row(cx, f, &rows[i]);
 	fputs("\n</details>\n\n", f);
-	notes(f, sum, o, "Note: ", E_MD);
+	notes(f, sum, o, "Note: ");
 }
 
 void

@@ -9,9 +9,8 @@
 
 /* The notes under the table, one a line, each begun by pre. */
 void
-notes(FILE *f, const struct summary *sum, const struct opts *o, const char *pre, enum esc e)
+notes(FILE *f, const struct summary *sum, const struct opts *o, const char *pre)
 {
-	(void)e;
 	if (sum->untested > 0) {
 		fprintf(f, "%s%zu figure%s with 1 run a side: no test possible, never a regression; "
 		        "%d runs a side (RUNS=%d, or lmbench-ng ab)", pre, sum->untested,
@@ -251,6 +250,6 @@ out_text(struct cmp *cx, FILE *f, const struct row *rows, const struct summary *
 		put(f, rec->error, E_TEXT);
 		fputc('\n', f);
 	}
-	notes(f, sum, o, "note: ", E_TEXT);
+	notes(f, sum, o, "note: ");
 	summary_line(cx, f, sum, o, "\n");
 }

@@ -177,21 +177,13 @@ judge(struct row *r, const struct opts *o, size_t family, struct summary *sum)
 	int sig;
 
 	if (r->tested) {
-		struct infer_welch w = { 0 };
-
 		/* The floor at the family's per-figure level (Holm's first). */
-		w.se = r->se;
-		w.df = r->df;
-		r->floor = (exp(infer_floor(&w, level)) - 1) * 100;
+		r->floor = (exp(infer_floor(r->se, r->df, level)) - 1) * 100;
 	} else {
 		r->floor = -1;
-		if (r->hint >= 0) {
-			struct infer_welch w = { 0 };
-
-			w.se = r->hint * sqrt(2.0 / RUNS_ADVISED);
-			w.df = 2 * RUNS_ADVISED - 2;
-			r->hint = (exp(infer_floor(&w, level)) - 1) * 100;
-		}
+		if (r->hint >= 0)
+			r->hint = (exp(infer_floor(r->hint * sqrt(2.0 / RUNS_ADVISED),
+			                           2 * RUNS_ADVISED - 2, level)) - 1) * 100;
 	}
 	if (m->part[BASE].mixed || m->part[NEW].mixed) {
 		r->st = S_UNRELIABLE;

@@ -84,7 +84,7 @@ check_names(const struct dd *d)
 
 	/* An empty word anywhere is said as such, before any other. */
 	for (i = 1; i < d->argc; i++)
-		if (d->argv[i][strspn(d->argv[i], " \t\n\r\v\f")] == '\0') {
+		if (util_blank(d->argv[i])) {
 			util_err("operand %d is empty: name=value expected", i);
 			return EXIT_USAGE;
 		}

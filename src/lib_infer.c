@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "lib_infer.h"
+#include "lib_stats.h"
 
 /* The continued fraction of I_x(a, b), good for x < (a + 1) / (a + b + 2). */
 static double
@@ -112,19 +113,14 @@ infer_t_quantile(double p, double df)
 	return p < 0.5 ? -(lo + hi) / 2 : (lo + hi) / 2;
 }
 
-/* Mean and sample variance (n - 1) of v[n], n >= 1. */
+/* Mean and sample variance (n - 1) of v[n], n >= 1 (lib_stats). */
 static void
 moments(const double *v, size_t n, double *mean, double *var)
 {
-	double s = 0, ss = 0;
-	size_t i;
+	double sd = stats_stddev(v, n);
 
-	for (i = 0; i < n; i++)
-		s += v[i];
-	*mean = s / (double)n;
-	for (i = 0; i < n; i++)
-		ss += (v[i] - *mean) * (v[i] - *mean);
-	*var = n > 1 ? ss / (double)(n - 1) : 0;
+	*mean = stats_mean(v, n);
+	*var = sd * sd;
 }
 
 int
@@ -173,11 +169,11 @@ infer_welch(const double *x, size_t nx, const double *y, size_t ny, double conf,
 }
 
 double
-infer_floor(const struct infer_welch *w, double alpha)
+infer_floor(double se, double df, double alpha)
 {
-	if (!(w->se > 0))
+	if (!(se > 0))
 		return 0;
-	return infer_t_quantile(1 - alpha / 2, w->df) * w->se;
+	return infer_t_quantile(1 - alpha / 2, df) * se;
 }
 
 struct ranked {

@@ -43,9 +43,9 @@ struct infer_welch {
 int infer_welch(const double *x, size_t nx, const double *y, size_t ny,
                 double conf, struct infer_welch *w);
 /* The smallest |mean(y) - mean(x)| a two-sided test at level alpha
- * would call significant, with the standard error and df of w:
- * t(1 - alpha/2, df) * se. */
-double infer_floor(const struct infer_welch *w, double alpha);
+ * would call significant with standard error se and df degrees of
+ * freedom (a Welch test's): t(1 - alpha/2, df) * se; 0 when se is 0. */
+double infer_floor(double se, double df, double alpha);
 
 /*
  * Holm's step-down adjustment of p[n] (R's p.adjust(p, "holm")): the

@@ -246,13 +246,6 @@ takes_value(const char *optstring, int c)
 	return c != ':' && p != NULL && p[1] == ':';
 }
 
-/* Nothing but blanks (or nothing at all)? */
-static int
-blank(const char *s)
-{
-	return s[strspn(s, " \t\n\r\v\f")] == '\0';
-}
-
 /*
  * An empty or blank option value or operand: one line naming it, -1.
  * With first_operand the words after the first operand are a command's
@@ -273,7 +266,7 @@ blank_args(int argc, char **argv, const char *letters, int first_operand)
 		if (options && a[0] == '-' && a[1] != '\0') {
 			/* "-m 100": the next word is the value; "-m100" holds it. */
 			if (a[2] == '\0' && takes_value(letters, a[1]) && i + 1 < argc) {
-				if (blank(argv[++i])) {
+				if (util_blank(argv[++i])) {
 					util_err("-%c: the value is empty", a[1]);
 					return -1;
 				}
@@ -281,7 +274,7 @@ blank_args(int argc, char **argv, const char *letters, int first_operand)
 			continue;
 		}
 		operands++;
-		if (blank(a)) {
+		if (util_blank(a)) {
 			util_err("operand %d is empty: every operand needs a value "
 			         "(see -h)",
 			         operands);

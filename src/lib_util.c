@@ -162,6 +162,12 @@ util_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 	return NULL;
 }
 
+int
+util_blank(const char *s)
+{
+	return s[strspn(s, " \t\n\r\v\f")] == '\0';
+}
+
 const char *
 util_parse_double(const char *s, double *out)
 {

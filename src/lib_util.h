@@ -57,6 +57,8 @@ int util_size_arg(const char *what, const char *arg, uint64_t lo, uint64_t hi,
 		  uint64_t *out);
 /* Parse a non-negative decimal floating point number (no suffix). */
 const char *util_parse_double(const char *s, double *out);
+/* Is s empty or nothing but blanks (space, tab, newline, CR, VT, FF)? */
+int util_blank(const char *s);
 
 /*
  * Read an environment variable holding an unsigned integer in [min,max].

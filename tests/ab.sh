@@ -33,6 +33,8 @@ for bad in 0 -1 x 1001 ''; do
 done
 run_prog env LMBENCH_RESULTS="$T_TMP/series" sh "$top/scripts/lmbench-ng" run --defaults --profile bogus
 expect_rc 2 "--profile bogus"
+expect_one_line "$T_TMP/err" "--profile bogus"
+has_line "$T_TMP/err" "^config-run: bad PROFILE 'bogus': full or ci$" "--profile bogus: one line naming it"
 run_prog env PROFILE=ci LMBENCH_RESULTS="$T_TMP/series" sh "$top/scripts/lmbench-ng" run --defaults FSDIR="$T_TMP" OUTPUT=/dev/null
 expect_rc 0 "PROFILE=ci, one group"
 f=$(find "$T_TMP/series" -name '*.3' | head -n 1)

@@ -85,7 +85,7 @@ check_welch(void)
 	CHECK_NEAR(w.hi, 0.444782080857675621, 1e-10);
 	/* The floor at 0.05 / 800 with the df and se of that test:
 	 * qt(1 - 0.05/1600, 5) * se, se = diff / t. */
-	CHECK_NEAR(infer_floor(&w, 0.05 / 800),
+	CHECK_NEAR(infer_floor(w.se, w.df, 0.05 / 800),
 	           infer_t_quantile(1 - 0.05 / 1600, 5) * w.diff / w.t, 1e-12);
 	/* No test: one run a side, or none. */
 	CHECK(infer_welch(y2, 1, y2, 1, 0.95, &w) == -1);
@@ -95,7 +95,7 @@ check_welch(void)
 	      w.lo == 0);
 	CHECK(infer_welch(same, 3, other, 3, 0.95, &w) == 0 && w.p == 0 &&
 	      w.lo == 1 && w.hi == 1);
-	CHECK(infer_floor(&w, 0.05) == 0);
+	CHECK(infer_floor(w.se, w.df, 0.05) == 0);
 }
 
 static void
