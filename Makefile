@@ -367,8 +367,8 @@ bench: $(PROG_BINS) $(BUILD)/tests/peer $(BENCH_LIB_BINS)
 test: $(PROG_BINS) $(UNIT_BINS)
 	@rc=0; \
 	sh tests/run.sh $(BUILD) unit smoke signals scripts compare ab report hostile_scripts hacking json placement truth install man net netns hostile fleet || rc=1; \
-	$(MAKE) sanitize || rc=1; \
-	$(MAKE) lint || rc=1; \
+	t0=$$(date +%s); $(MAKE) sanitize || rc=1; echo "sanitize: $$(($$(date +%s) - t0)) s"; \
+	t0=$$(date +%s); $(MAKE) lint || rc=1; echo "lint: $$(($$(date +%s) - t0)) s"; \
 	exit $$rc
 
 SH_SCRIPTS := $(wildcard tests/*.sh tests/programs/*.sh) .ci/run scripts/summary scripts/see \

@@ -8,8 +8,11 @@ passed=0
 failed=0
 status=0
 for suite in "$@"; do
+	t0=$(date +%s)
 	out=$(sh "$dir/$suite.sh" "$BUILD") || status=1
 	printf '%s\n' "$out"
+	# Each suite's time, so a CI log shows where the minutes go.
+	printf 'suite %s: %d s\n' "$suite" "$(($(date +%s) - t0))"
 	line=$(printf '%s\n' "$out" | grep -E "^$suite: [0-9]+ passed, [0-9]+ failed$" | tail -n 1)
 	if [ -z "$line" ]; then
 		printf 'suite %s gave no totals\n' "$suite" >&2
