@@ -190,20 +190,32 @@ answer(struct http *h, const char *name)
 	h->hlen = (size_t)n;
 }
 
-/* The request is in (or the client stopped sending): decide the answer. */
-static void
-request(struct http *h)
+int
+http_parse(const char *req, size_t have, size_t cap, size_t *name_len)
 {
-	char *name, *end;
+	const char *nl = memchr(req, '\n', have);
+	size_t line = nl != NULL ? (size_t)(nl - req) : have;
 
-	if (strncmp(h->req, "GET /", 5) != 0) {
-		status(h, "400 Bad Request");
-		return;
-	}
-	name = h->req + 5;
-	end = name + strcspn(name, " \r\n?");
-	*end = '\0';
-	answer(h, name);
+	if (have >= 4 && memcmp(req, "EXIT", 4) == 0)
+		return HTTP_EXIT;
+	/* A NUL is no part of a request line: refuse it now, not after the
+	 * client's silence (the line could never be read as text). */
+	if (memchr(req, '\0', line) != NULL)
+		return HTTP_BAD;
+	if (nl == NULL && have < cap)
+		return HTTP_MORE;
+	if (line < 5 || memcmp(req, "GET /", 5) != 0)
+		return HTTP_BAD;
+	*name_len = strcspn(req + 5, " \r\n?");
+	if (*name_len > line - 5)
+		*name_len = line - 5;
+	return HTTP_GET;
+}
+
+int
+http_safe_name(const char *name)
+{
+	return safe(name);
 }
 
 /* Read what the client sent: POLLED_MORE while the request line is not
@@ -213,21 +225,26 @@ static int
 take(struct polled_conn *c, struct http *h)
 {
 	ssize_t n = read(c->fd, h->req + h->have, REQ_MAX - h->have);
+	size_t name_len = 0;
+	int kind;
 
 	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
 		return POLLED_MORE;
-	if (n > 0) {
+	if (n > 0)
 		h->have += (size_t)n;
-		h->req[h->have] = '\0';
-		if (h->have >= 4 && strncmp(h->req, "EXIT", 4) == 0)
-			return POLLED_STOP;
-		/* The request line is enough; headers are not needed. */
-		if (strchr(h->req, '\n') == NULL && h->have < REQ_MAX)
-			return POLLED_MORE;
-	} else if (h->have == 0) {
+	else if (h->have == 0)
 		return POLLED_DONE;
+	kind = http_parse(h->req, h->have, n > 0 ? REQ_MAX : h->have, &name_len);
+	if (kind == HTTP_EXIT)
+		return POLLED_STOP;
+	if (kind == HTTP_MORE)
+		return POLLED_MORE;
+	if (kind == HTTP_BAD) {
+		status(h, "400 Bad Request");
+	} else {
+		h->req[5 + name_len] = '\0';
+		answer(h, h->req + 5);
 	}
-	request(h);
 	c->events = POLLOUT;
 	return ANSWER;
 }

@@ -17,6 +17,17 @@ struct http_root {
  * it. */
 void http_serve(int l, struct http_root *root) __attribute__((noreturn));
 
+/* The request so far (req, have bytes; cap: the most there can be, have
+ * when the client stopped sending), read as lmhttp reads it: HTTP_MORE
+ * while the request line is incomplete, HTTP_EXIT for "EXIT", HTTP_BAD
+ * for anything but "GET /name" (a NUL in the line included), HTTP_GET
+ * with the name's length (it starts at req + 5, ends before a space, CR,
+ * LF or '?'). */
+enum { HTTP_MORE, HTTP_EXIT, HTTP_BAD, HTTP_GET };
+int http_parse(const char *req, size_t have, size_t cap, size_t *name_len);
+/* 1 when name stays beneath the root (relative, no ".." component). */
+int http_safe_name(const char *name);
+
 /* lat_http's side: a server's documents fetched, each over a new
  * connection, into a buffer of HTTP_XFER bytes. */
 #define HTTP_XFER 65536

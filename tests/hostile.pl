@@ -3,6 +3,8 @@
 # (perl-base only: sockets the shell cannot make).
 #
 #   http PORT REQUEST        send REQUEST and CRLF CRLF, print the answer
+#   raw PORT DATA SECS       send DATA (perl escapes) as it is, print the
+#                            answer, or "timed out" after SECS seconds
 #   hold PORT N SECS [DATA]  N connections to PORT, DATA sent on each
 #                            (perl escapes), held SECS seconds
 #   flood PORT N SIZE SECS   N connections to lat_tcp's server, each
@@ -54,6 +56,14 @@ if ($mode eq 'http') {
 	print $s "$req\r\n\r\n";
 	local $SIG{ALRM} = sub { die "timed out\n" };
 	alarm 15;
+	print while <$s>;
+} elsif ($mode eq 'raw') {
+	my ($port, $data, $secs) = @ARGV;
+	my $s = tcp($port) or die "connect: $!\n";
+	print $s eval qq("$data");
+	$s->flush;
+	local $SIG{ALRM} = sub { print "timed out\n"; exit 0 };
+	alarm $secs;
 	print while <$s>;
 } elsif ($mode eq 'hold') {
 	my ($port, $n, $secs, $data) = @ARGV;

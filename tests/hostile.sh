@@ -129,6 +129,13 @@ for how in openat2 walk; do
 		*) not_ok "lmhttp ($how) $req: $(head -c 200 "$T_TMP/ans")" ;;
 		esac
 	done
+	# A NUL in the request line: 400 at once, not after the 10 s drop.
+	for req in 'GET /a.html\0 HTTP/1.0\r\n\r\n' '\0GET /a.html\r\n' 'GET /a\0.html'; do
+		perl "$PL" raw 8008 "$req" 3 >"$T_TMP/ans" 2>&1
+		if [ "$(first_line "$T_TMP/ans")" = "HTTP/1.0 400 Bad Request" ]; then ok; else
+			not_ok "lmhttp ($how) $req: $(head -c 200 "$T_TMP/ans")"
+		fi
+	done
 	"$BUILD/lat_http" -S localhost 8008
 	gone lmhttp "lmhttp ($how) after -S"
 done
