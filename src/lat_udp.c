@@ -8,6 +8,10 @@
  * the same datagram to come back; one iteration is one round trip.
  * Replies to earlier datagrams are skipped.  A datagram lost for 5
  * seconds ends the run with a message and status 1 (lmbench waited 15).
+ * The client knows its own echo: the numbers start where a random draw
+ * says, the bytes after the number are random, and a reply of another
+ * length, with a number this client never sent or with other bytes (a
+ * server that is not an echo of ours) ends the run with status 1.
  * lat_udp -S HOST sends the four negative sequence numbers that stop
  * lmbench's servers and ours.  Port 34298 (what lmbench's really used)
  * unless -p says otherwise; -b chooses the server's address.
@@ -21,6 +25,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/socket.h>
 
 #include "lib_harness.h"
@@ -31,35 +36,72 @@
 
 #define PORT 34298
 
+#define SEQ_MASK 0x7fffffffu /* a number stays positive: negative ones stop */
+#define MARK 8		     /* bytes of the datagram's head and tail checked */
+
 /* The state: the struct rtt_client (the connection, the datagram size),
- * then the next sequence number. */
+ * the next sequence number and the first, and the random bytes that
+ * follow the number at the datagram's head and end its tail. */
 struct state {
 	struct rtt_client c;
-	uint32_t seq;
+	uint32_t seq, first;
+	unsigned char head[MARK], tail[MARK];
 };
+
+/* The marks a reply is checked by: up to MARK bytes after the number,
+ * and up to MARK at the end (of a datagram longer than 4 + MARK). */
+static size_t
+head_len(size_t msize)
+{
+	return msize - 4 < MARK ? msize - 4 : MARK;
+}
+static size_t
+tail_len(size_t msize)
+{
+	return msize > 4 + MARK ? (msize - 4 - MARK < MARK ? msize - 4 - MARK : MARK)
+				: 0;
+}
 
 static int
 init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
-	if (rtt_connect(&s->c, cx, SOCK_DGRAM) != 0)
+	struct rtt_client *c = &s->c;
+	uint32_t draw;
+	size_t h, t;
+
+	if (rtt_connect(c, cx, SOCK_DGRAM) != 0)
 		return -1;
-	net_timeout(s->c.end.fd, 5);
-	s->seq = 1;
+	net_timeout(c->end.fd, 5);
+	if (getrandom(&draw, sizeof(draw), 0) != (ssize_t)sizeof(draw) ||
+	    getrandom(s->head, sizeof(s->head), 0) != (ssize_t)sizeof(s->head) ||
+	    getrandom(s->tail, sizeof(s->tail), 0) != (ssize_t)sizeof(s->tail)) {
+		util_syserr("getrandom");
+		return -1;
+	}
+	/* Room for a long run before the numbers wrap. */
+	s->seq = s->first = 1 + draw % (SEQ_MASK / 2);
+	h = head_len(c->msize);
+	t = tail_len(c->msize);
+	memcpy(c->end.buf + 4, s->head, h);
+	memcpy(c->end.buf + c->msize - t, s->tail, t);
 	return 0;
 }
 
-/* The reply to the datagram numbered want, late replies skipped: 0, or
- * -1 after a message. */
+/* The reply to the datagram numbered want, late replies to this client's
+ * earlier datagrams skipped: 0, or -1 after a message (anything that is
+ * not an echo of this client's datagrams included). */
 static int
-reply(struct rtt_client *c, uint32_t want)
+reply(struct state *s, uint32_t want)
 {
+	struct rtt_client *c = &s->c;
+	size_t h = head_len(c->msize), t = tail_len(c->msize);
 	uint32_t got;
 	ssize_t r;
 
-	do {
-		r = recv(c->end.fd, c->end.buf, c->msize, 0);
+	for (;;) {
+		r = recv(c->end.fd, c->end.buf, c->msize + 1, 0);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0 && errno == EAGAIN) {
@@ -71,8 +113,20 @@ reply(struct rtt_client *c, uint32_t want)
 			return -1;
 		}
 		memcpy(&got, c->end.buf, 4);
-	} while (r < 4 || got != want); /* a late reply: skip it */
-	return 0;
+		got = ntohl(got);
+		if (r != (ssize_t)c->msize ||
+		    memcmp(c->end.buf + 4, s->head, h) != 0 ||
+		    memcmp(c->end.buf + c->msize - t, s->tail, t) != 0 ||
+		    ((want - got) & SEQ_MASK) > ((want - s->first) & SEQ_MASK)) {
+			util_err("a reply from %s is not the echo of this "
+				 "client's datagram (%zd bytes, %zu sent): "
+				 "not the server meant", c->host, r, c->msize);
+			return -1;
+		}
+		if (got == want)
+			return 0;
+		/* a late reply to an earlier datagram: skip it */
+	}
 }
 
 static int
@@ -85,14 +139,15 @@ run(void *sp, uint64_t n)
 		uint32_t want = htonl(s->seq);
 
 		memcpy(c->end.buf, &want, 4);
+		want = s->seq;
 		if (send(c->end.fd, c->end.buf, c->msize, 0) !=
 		    (ssize_t)c->msize) {
 			util_syserr("send to %s", c->host);
 			return -1;
 		}
-		if (reply(c, want) != 0)
+		if (reply(s, want) != 0)
 			return -1;
-		s->seq = (s->seq + 1) & 0x7fffffff;
+		s->seq = (s->seq + 1) & SEQ_MASK;
 	}
 	return 0;
 }
@@ -102,7 +157,7 @@ main(int argc, char **argv)
 {
 	static const struct rtt_transport t = { "UDP latency using ",
 		SOCK_DGRAM, 4, UDP_MAX_MSG, udp_echo, NULL, udp_stop };
-	struct state s = { { { -1, NULL }, NULL, PORT, 4 }, 1 };
+	struct state s = { { { -1, NULL }, NULL, PORT, 4 }, 1, 1, { 0 }, { 0 } };
 	struct bench_desc d = {
 		.init = init, .run = run, .cleanup = net_end_close, .state = &s
 	};

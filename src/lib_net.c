@@ -84,7 +84,12 @@ net_listen(const char *bindaddr, int port, int socktype)
 			saved = errno;
 			continue;
 		}
-		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+		/* TCP: a port in TIME_WAIT may be bound again.  Never UDP,
+		 * where SO_REUSEADDR lets a second socket (another user's)
+		 * bind the same port and take our clients' datagrams. */
+		if (socktype == SOCK_STREAM)
+			setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one,
+				   sizeof(one));
 		if (ai->ai_family == AF_INET6 && bindaddr == NULL)
 			setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &zero,
 				   sizeof(zero));

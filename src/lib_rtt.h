@@ -36,7 +36,7 @@ struct rtt_transport {
  * Returns the exit status. */
 int rtt_main(int argc, char **argv, const struct rtt_transport *t,
              struct rtt_client *c, const struct bench_desc *d);
-/* Connect c (its end, with a buffer of msize bytes) to its server as the
+/* Connect c (its end, with a buffer of msize + 1 bytes) to its server as the
  * copy's server party: 0, or -1 after a message. */
 int rtt_connect(struct rtt_client *c, struct copy_ctx *cx, int socktype);
 

@@ -5,6 +5,11 @@
 #   http PORT REQUEST        send REQUEST and CRLF CRLF, print the answer
 #   raw PORT DATA SECS       send DATA (perl escapes) as it is, print the
 #                            answer, or "timed out" after SECS seconds
+#   udpfake PORT HOW SECS    a UDP server on PORT for SECS seconds that
+#                            answers each datagram as HOW says: echo (as
+#                            lat_udp's server), garbage (as long, other
+#                            bytes), short (its first 4 bytes), long
+#                            (one byte more), seq (the number plus 1)
 #   hold PORT N SECS [DATA]  N connections to PORT, DATA sent on each
 #                            (perl escapes), held SECS seconds
 #   flood PORT N SIZE SECS   N connections to lat_tcp's server, each
@@ -65,6 +70,26 @@ if ($mode eq 'http') {
 	local $SIG{ALRM} = sub { print "timed out\n"; exit 0 };
 	alarm $secs;
 	print while <$s>;
+} elsif ($mode eq 'udpfake') {
+	my ($port, $how, $secs) = @ARGV;
+	my $s = IO::Socket::INET->new(LocalAddr => $host, LocalPort => $port,
+	    Proto => 'udp') or die "bind: $!\n";
+	mark_held();
+	local $SIG{ALRM} = sub { exit 0 };
+	alarm $secs;
+	for (;;) {
+		my $from = $s->recv(my $d, 65536) or next;
+		if ($how eq 'garbage') {
+			$d = substr($d, 0, 4) . ('x' x (length($d) - 4));
+		} elsif ($how eq 'short') {
+			$d = substr($d, 0, 4);
+		} elsif ($how eq 'long') {
+			$d .= 'x';
+		} elsif ($how eq 'seq') {
+			substr($d, 0, 4) = pack('N', unpack('N', $d) + 1);
+		}
+		send($s, $d, 0, $from);
+	}
 } elsif ($mode eq 'hold') {
 	my ($port, $n, $secs, $data) = @ARGV;
 	my @s;

@@ -282,8 +282,46 @@ gone lat_tcp "lat_tcp after -S"
 sleep 0.3
 pid1_clean "lat_tcp, bw_tcp"
 
-# ------------------------------------------------------------- bw_udp
+# ------------------------------------------- lat_udp, bw_udp: one port each
+# A second server on a port, another user's included, is refused
+# ("address in use", status 1): it would take the first one's datagrams.
+"$BUILD/lat_udp" -s
 "$BUILD/bw_udp" -s
+for prog in lat_udp bw_udp; do
+	for who in root nobody; do
+		if [ $who = root ]; then
+			run_prog "$BUILD/$prog" -s
+		else
+			run_prog setpriv --reuid=65534 --regid=65534 --clear-groups "$BUILD/$prog" -s
+		fi
+		if [ "$RC" -eq 1 ] && grep -q 'in use' "$T_TMP/err"; then ok; else
+			not_ok "$prog -s as $who beside root's server: status $RC: $(head -c 200 "$T_TMP/err")"
+		fi
+	done
+done
+quick 10 "lat_udp to its own server" "$BUILD/lat_udp" -N 3 -m 100 localhost
+"$BUILD/lat_udp" -S localhost
+gone lat_udp "lat_udp after -S"
+# A reply that is not the echo of the client's datagram ends the run
+# (status 1, at once): no figure of a server that is not ours.
+for how in echo garbage short long seq; do
+	bg "$T_TMP/h1" udpfake 34400 "$how" 30
+	h1=$BG
+	sizes="4 100"
+	# 4 bytes are the number alone: cut or changed after it is the same
+	case $how in garbage | short) sizes=100 ;; esac
+	for m in $sizes; do
+		run_prog timeout 20 "$BUILD/lat_udp" -p 34400 -N 1 -m $m localhost
+		if [ $how = echo ]; then
+			if [ "$RC" -eq 0 ]; then ok; else not_ok "lat_udp -m $m to an echo server: status $RC: $(head -c 200 "$T_TMP/err")"; fi
+		elif [ "$RC" -eq 1 ] && grep -q 'not the echo' "$T_TMP/err"; then ok; else
+			not_ok "lat_udp -m $m to a server answering $how: status $RC: $(head -c 200 "$T_TMP/err")"
+		fi
+	done
+	end "$h1"
+done
+
+# ------------------------------------------------------------- bw_udp
 for c in "bad 1000 65507 0 0 a request without the cookie" \
 	"old 1048576 65507 0 0 the former request of 2^20 datagrams" \
 	"good 10 1000 10 10000 a request with the cookie" \
