@@ -10,6 +10,10 @@
 #    status 2 and one line before anything runs, and runs nothing;
 #    config-run's CONFIG, sourced, gives its values back and runs
 #    nothing;
+#  - fleet/lib/place over archives that hosts planted links, devices,
+#    absolute names, '..' and other names in: each refused with a line
+#    naming the host, nothing of the controller's copied, the good host
+#    beside them placed;
 #  - the runner (with BUILD): planted symlinks at every name it might use
 #    are not followed; stale .partial files do not block a run and are
 #    removed; two runs at once both finish with whole, correct files
@@ -181,6 +185,70 @@ MB=9"; do
 		if [ ! -e "$T_TMP/CONFIG.env" ] && [ ! -e "$T_TMP/cw/lmbench-canary" ]; then ok; else not_ok "config-run with $bad wrote CONFIG"; fi
 	done
 fi
+
+# ---------------------------------------------------------------- fleet place
+# Each host's archive as a host might send it; good is the one honest.
+PL_STAGE=$T_TMP/stage PL_RES=$T_TMP/fleetres
+echo outside-secret >"$T_TMP/secret"
+mkdir -p "$PL_STAGE" "$PL_RES"
+: >"$PL_STAGE/hosts"
+# pack HOST SETUP: make HOST's files with SETUP (run in its directory), tar them.
+pack() {
+	d=$T_TMP/send/$1
+	mkdir -p "$d" "$PL_STAGE/$1"
+	(cd "$d" && echo "[lmbench3.0 results for $1]" >result && echo '{}' >result.json &&
+		echo progress >progress && eval "$2")
+	printf '%s|ok|10|8|x86_64-linux-gnu|0|\n' "$1" >>"$PL_STAGE/hosts"
+}
+pack good ''
+tar -C "$T_TMP/send/good" -czf "$PL_STAGE/good/fetch.tar.gz" .
+pack symres 'rm result && ln -s "$T_TMP/secret" result'
+pack symjson 'rm result.json && ln -s "$T_TMP/secret" result.json'
+pack hard 'rm result.json && ln result result.json'
+pack fifo 'rm progress && mkfifo progress'
+pack subdir 'mkdir sub && echo x >sub/x'
+pack other 'echo x >evil'
+for h in symres symjson hard fifo subdir other; do
+	tar -C "$T_TMP/send/$h" -czf "$PL_STAGE/$h/fetch.tar.gz" .
+done
+pack abs ''
+tar -P -czf "$PL_STAGE/abs/fetch.tar.gz" "$T_TMP/send/abs/result"
+pack dotdot ''
+(cd "$T_TMP/send/dotdot" && tar -P -czf "$PL_STAGE/dotdot/fetch.tar.gz" result ../../secret)
+pack notgz ''
+echo 'not an archive' >"$PL_STAGE/notgz/fetch.tar.gz"
+# a link planted where the old place unpacked, beside an honest archive
+pack planted ''
+tar -C "$T_TMP/send/planted" -czf "$PL_STAGE/planted/fetch.tar.gz" ./result ./progress
+ln -s "$T_TMP/secret" "$PL_STAGE/planted/result.json"
+sh "$top/fleet/lib/place" "$PL_STAGE" "$PL_RES" 2>"$T_TMP/place.err"
+rc=$?
+[ "$rc" -eq 0 ] && ok || not_ok "place over hostile archives: status $rc: $(head -c 300 "$T_TMP/place.err")"
+if cmp -s "$T_TMP/send/good/result" "$PL_RES/x86_64-linux-gnu/good.0" &&
+	grep -q '^good|ok|10|8|' "$PL_STAGE/summary"; then ok; else
+	not_ok "place: the honest host beside the hostile ones: $(grep '^good' "$PL_STAGE/summary")"
+fi
+if grep -rq outside-secret "$PL_RES"; then
+	not_ok "place copied the controller's file: $(grep -rl outside-secret "$PL_RES" | tr '\n' ' ')"
+else ok; fi
+if [ -z "$(find "$PL_RES" -type l)" ]; then ok; else not_ok "place left links: $(find "$PL_RES" -type l | tr '\n' ' ')"; fi
+for c in "symres result is a symbolic link" "symjson result.json is a symbolic link" \
+	"hard result.json is a hard link" "fifo progress is not a plain file" \
+	"subdir sub/ is a directory" "other evil is a file of another name" \
+	"abs result is an absolute name" "dotdot secret is a name with '..'" "notgz not a readable tar.gz"; do
+	h=${c%% *} want=${c#* }
+	if grep -q "^$h|failed|.*|-|its archive" "$PL_STAGE/summary" &&
+		[ "$(grep -c "^place: $h: " "$T_TMP/place.err")" -eq 1 ] &&
+		grep -q "^place: $h: archive refused: .*$want" "$T_TMP/place.err" &&
+		[ -z "$(find "$PL_RES" -name "$h.*")" ]; then ok; else
+		not_ok "place, host $h's archive: $(grep "^$h|" "$PL_STAGE/summary"); stderr: $(grep "$h" "$T_TMP/place.err")"
+	fi
+done
+# planted: its own result placed, the planted link not followed
+if [ -f "$PL_RES/x86_64-linux-gnu/planted.0" ] && [ ! -s "$PL_RES/x86_64-linux-gnu/planted.0.json" ]; then ok; else
+	not_ok "place, a link planted in the stage: $(grep '^planted|' "$PL_STAGE/summary")"
+fi
+if [ -z "$(find "$PL_STAGE" -name 'unpack.*')" ]; then ok; else not_ok "place left its unpack directories"; fi
 
 # ---------------------------------------------------------------- runner files
 
