@@ -33,6 +33,9 @@ ifeq ($(TRIPLET),)
 TRIPLET := $(shell uname -m)-$(shell uname -s | tr A-Z a-z)
 endif
 
+# Jobs for the parallel parts of make test (the sanitizer build, lint).
+JOBS ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+
 ifneq ($(SANITIZE),)
 BUILD ?= bin/$(TRIPLET)-sanitize
 else
@@ -223,7 +226,7 @@ UNIT_BINS := $(UNIT_TESTS:%=$(BUILD)/tests/%)
 FLAGS_FILE := $(OBJ)/.flags
 FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LIBS)
 
-.PHONY: gate-check build all test check unit smoke signals scripts net sanitize sanitize-check lint bench format see results rerun compare report install \
+.PHONY: gate-check build all test check unit smoke signals scripts net sanitize sanitize-build sanitize-check lint bench format see results rerun compare report install \
 	uninstall dist clean FORCE cross cross-test truth fleet
 
 build all: $(PROG_BINS)
@@ -327,7 +330,10 @@ truth: $(PROG_BINS)
 
 # The sanitizer build runs the unit and smoke tests.
 sanitize:
+	$(MAKE) -j$(JOBS) SANITIZE=address,undefined $(if $(DEVELOPER),DEVELOPER=$(DEVELOPER)) sanitize-build
 	$(MAKE) SANITIZE=address,undefined $(if $(DEVELOPER),DEVELOPER=$(DEVELOPER)) sanitize-check
+
+sanitize-build: $(PROG_BINS) $(UNIT_BINS)
 
 sanitize-check: $(PROG_BINS) $(UNIT_BINS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 \
@@ -378,12 +384,12 @@ SH_SCRIPTS := $(wildcard tests/*.sh tests/programs/*.sh) .ci/run scripts/summary
 
 lint:
 	@command -v cppcheck >/dev/null || { echo "lint: cppcheck not installed" >&2; exit 1; }
-	cppcheck --quiet --error-exitcode=1 --std=c11 --inline-suppr \
+	cppcheck -j $(JOBS) --quiet --error-exitcode=1 --std=c11 --inline-suppr \
 		--enable=warning,portability,performance \
 		-D_POSIX_C_SOURCE=200809L -Isrc src tests/unit tests/bench
 	@command -v clang-tidy >/dev/null || { echo "lint: clang-tidy not installed" >&2; exit 1; }
-	clang-tidy --quiet --warnings-as-errors='*' src/*.c tests/unit/*.c tests/bench/*.c -- \
-		-std=c11 -D_POSIX_C_SOURCE=200809L -Isrc $(TIRPC_CFLAGS)
+	ls src/*.c tests/unit/*.c tests/bench/*.c | xargs -P $(JOBS) -n 8 sh -c \
+		'clang-tidy --quiet --warnings-as-errors="*" "$$@" -- -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc $(TIRPC_CFLAGS)' clang-tidy
 	@command -v shellcheck >/dev/null || { echo "lint: shellcheck not installed" >&2; exit 1; }
 	shellcheck -x -s sh $(SH_SCRIPTS)
 

@@ -311,7 +311,7 @@ for how in echo garbage short long seq; do
 	# 4 bytes are the number alone: cut or changed after it is the same
 	case $how in garbage | short) sizes=100 ;; esac
 	for m in $sizes; do
-		run_prog timeout 20 "$BUILD/lat_udp" -p 34400 -N 1 -m $m localhost
+		run_prog timeout 20 "$BUILD/lat_udp" -p 34400 -N 1 -m "$m" localhost
 		if [ $how = echo ]; then
 			if [ "$RC" -eq 0 ]; then ok; else not_ok "lat_udp -m $m to an echo server: status $RC: $(head -c 200 "$T_TMP/err")"; fi
 		elif [ "$RC" -eq 1 ] && grep -q 'not the echo' "$T_TMP/err"; then ok; else

@@ -202,8 +202,8 @@ pack() {
 }
 pack good ''
 tar -C "$T_TMP/send/good" -czf "$PL_STAGE/good/fetch.tar.gz" .
-pack symres 'rm result && ln -s "$T_TMP/secret" result'
-pack symjson 'rm result.json && ln -s "$T_TMP/secret" result.json'
+pack symres "rm result && ln -s '$T_TMP/secret' result"
+pack symjson "rm result.json && ln -s '$T_TMP/secret' result.json"
 pack hard 'rm result.json && ln result result.json'
 pack fifo 'rm progress && mkfifo progress'
 pack subdir 'mkdir sub && echo x >sub/x'
@@ -223,7 +223,7 @@ tar -C "$T_TMP/send/planted" -czf "$PL_STAGE/planted/fetch.tar.gz" ./result ./pr
 ln -s "$T_TMP/secret" "$PL_STAGE/planted/result.json"
 sh "$top/fleet/lib/place" "$PL_STAGE" "$PL_RES" 2>"$T_TMP/place.err"
 rc=$?
-[ "$rc" -eq 0 ] && ok || not_ok "place over hostile archives: status $rc: $(head -c 300 "$T_TMP/place.err")"
+if [ "$rc" -eq 0 ]; then ok; else not_ok "place over hostile archives: status $rc: $(head -c 300 "$T_TMP/place.err")"; fi
 if cmp -s "$T_TMP/send/good/result" "$PL_RES/x86_64-linux-gnu/good.0" &&
 	grep -q '^good|ok|10|8|' "$PL_STAGE/summary"; then ok; else
 	not_ok "place: the honest host beside the hostile ones: $(grep '^good' "$PL_STAGE/summary")"
