@@ -137,6 +137,8 @@ parse_size(const char *arg, uint64_t *size)
 		why = "too small (at least 512 bytes)";
 	if (why == NULL && *size > SIZE_MAX / 4)
 		why = "too large";
+	if (why == NULL)
+		why = mem_beyond(*size);
 	if (why != NULL) {
 		util_err("bad size '%s': %s", arg, why);
 		return -1;

@@ -48,7 +48,7 @@ option(void *ctx, int c, const char *arg)
 					  THR_MAX_CPUS);
 		return p->ncpus > 0 ? 0 : -1;
 	}
-	return util_size_arg("size", arg, 4096, UINT64_MAX / 4, &p->size);
+	return mem_size_arg("size", arg, 4096, &p->size);
 }
 
 /* Each buffer's size for kind k: -M (checked against the memory), or

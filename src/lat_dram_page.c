@@ -127,6 +127,8 @@ option(void *sp, int c, const char *arg)
 		return 0;
 	case 'M':
 		why = util_parse_size(arg, 1, &op->max);
+		if (why == NULL)
+			why = mem_beyond(op->max);
 		break;
 	case 'L':
 		why = mem_parse_line(arg, PAGE, &op->line);

@@ -113,8 +113,7 @@ option(void *ctx, int c, const char *arg)
 	case 'D':
 		return parse_delays(p, arg);
 	case 'M':
-		return util_size_arg("size", arg, 4096, UINT64_MAX / 4,
-				     &p->size);
+		return mem_size_arg("size", arg, 4096, &p->size);
 	case 't':
 		p->kind_rc = load_kind_parse(arg, &p->kind);
 		return p->kind_rc == -1 ? -1 : 0;

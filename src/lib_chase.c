@@ -261,6 +261,11 @@ chase_parse_len(const char *a, uint64_t *len)
 		util_err("bad len '%s': %s (megabytes)", a, why);
 		return -1;
 	}
+	why = mem_beyond(*len);
+	if (why != NULL) {
+		util_err("bad len '%s': %s", a, why);
+		return -1;
+	}
 	if (*len < 512) {
 		util_err("bad len '%s': too small (at least 512 bytes)", a);
 		return -1;

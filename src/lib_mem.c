@@ -31,6 +31,42 @@ mem_available(void)
 	return kb ? kb * 1024 : UINT64_MAX;
 }
 
+uint64_t
+mem_physical(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES);
+
+	return pages > 0 ? (uint64_t)pages * mem_pagesize() : UINT64_MAX;
+}
+
+const char *
+mem_beyond(uint64_t bytes)
+{
+	static char why[80];
+	uint64_t phys = mem_physical();
+
+	if (bytes <= phys)
+		return NULL;
+	snprintf(why, sizeof(why), "more than this machine's %llu MB of memory",
+		 (unsigned long long)(phys >> 20));
+	return why;
+}
+
+int
+mem_size_arg(const char *what, const char *arg, uint64_t lo, uint64_t *out)
+{
+	const char *why;
+
+	if (util_size_arg(what, arg, lo, UINT64_MAX / 4, out) != 0)
+		return -1;
+	why = mem_beyond(*out);
+	if (why != NULL) {
+		util_err("bad %s '%s': %s", what, arg, why);
+		return -1;
+	}
+	return 0;
+}
+
 /* Whether len bytes fit in the memory available: 0, or -1 after a
  * message.  Asking for more than the kernel says is available would
  * wake the OOM killer instead of failing. */
@@ -293,6 +329,9 @@ mem_option(void *ctx, int c, const char *arg)
 	const char *why = c == 'L' ? mem_parse_line(arg, mem_pagesize(), &m->line)
 			  : c == 'H' ? mem_pages_parse(arg, &m->pages)
 				     : util_parse_size(arg, 1, &m->max);
+
+	if (why == NULL && c == 'M')
+		why = mem_beyond(m->max);
 
 	if (why != NULL) {
 		util_err("bad -%c '%s': %s", c, arg, why);

@@ -59,6 +59,17 @@ void *mem_pages_map(size_t len, enum mem_pages pages);
 void mem_pages_advise(void *p, size_t len, enum mem_pages pages);
 /* Bytes of memory the system reports available (MemAvailable). */
 uint64_t mem_available(void);
+/* This machine's memory in bytes (its physical pages; UINT64_MAX when
+ * unknown). */
+uint64_t mem_physical(void);
+/* NULL when bytes fit in this machine's memory, else why not ("more than
+ * this machine's N MB of memory", a static text): a size no run here
+ * can have, refused as a usage error where the size is parsed. */
+const char *mem_beyond(uint64_t bytes);
+/* A memory size argument of at least lo bytes and within this machine's
+ * memory: 0, or -1 after "prog: bad WHAT 'arg': why". */
+int mem_size_arg(const char *what, const char *arg, uint64_t lo,
+		 uint64_t *out);
 /* The system page size. */
 size_t mem_pagesize(void);
 

@@ -171,6 +171,8 @@ option(void *sp, int c, const char *arg)
 	why = util_parse_size(arg, 1, &mlen);
 	if (why == NULL && mlen < (1 << 20))
 		why = "too small (at least 1 MB)";
+	if (why == NULL)
+		why = mem_beyond(mlen);
 	if (why != NULL) {
 		util_err("bad -M '%s': %s", arg, why);
 		return -1;

@@ -273,7 +273,7 @@ static int
 option(void *ctx, int c, const char *arg)
 {
 	(void)c;
-	return util_size_arg("size", arg, 4096, UINT64_MAX / 4, ctx);
+	return mem_size_arg("size", arg, 4096, ctx);
 }
 
 /* The buffers' sizes: -M (checked against the memory), else twice the

@@ -223,6 +223,8 @@ option(void *sp, int c, const char *arg)
 		why = "too small (at least 24 KB)";
 	if (why == NULL && v > SIZE_MAX / 2)
 		why = "too large";
+	if (why == NULL)
+		why = mem_beyond(v);
 	if (why != NULL) {
 		util_err("bad -M '%s': %s", arg, why);
 		return -1;

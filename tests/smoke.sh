@@ -74,6 +74,26 @@ help_checks() {
 
 # usage_checks PROG EXTRA...: --help, --version, an unknown option,
 # extra arguments.
+# A size within this machine's memory but beyond what is available (a
+# failure now, status 1, where a size beyond the machine is a usage
+# error): all of MemTotal less 1 MB, in bytes and in megabytes.
+# shellcheck disable=SC2034
+NEAR_ALL=$(awk '/^MemTotal:/ { print $2 - 1024 "k" }' /proc/meminfo)
+# shellcheck disable=SC2034
+NEAR_ALL_MB=$(awk '/^MemTotal:/ { print int($2 / 1024) - 1 }' /proc/meminfo)
+
+# huge PROG ARGS...: a memory size beyond any machine (in ARGS) is a
+# usage error naming this machine's memory, not a run that thrashes,
+# spins or says nothing (issue 37).
+huge() {
+	prog=$1
+	shift
+	bad "$prog" 2 "$@"
+	if grep -q "more than this machine's [0-9]* MB of memory" "$T_TMP/err"; then ok; else
+		not_ok "$prog $*: $(head -c 200 "$T_TMP/err")"
+	fi
+}
+
 usage_checks() {
 	prog=$1
 	shift

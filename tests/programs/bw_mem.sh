@@ -13,12 +13,13 @@ result bw_mem err "$PAIR" 2 10 10000000 -N 3 1m bcopy conflict
 result bw_mem err "$PAIR" 2 10 10000000 -N 3 -P 2 1m frd
 result bw_mem err "$PAIR" 2 10 10000000 -N 3 -W 1000 1m rd
 usage_checks bw_mem 1m rd conflict extra
+huge bw_mem 99999999g rd
 bad bw_mem 2 64x rd
 bad bw_mem 2 -1m rd
 bad bw_mem 2 100 rd
 bad bw_mem 2 64m xx
 bad bw_mem 2 1m rd nonsense
-bad bw_mem 1 100g rd
+bad bw_mem 1 "$NEAR_ALL" rd
 
 # Structured records: one JSON line per result with every sample.
 LMBENCH_JSON=- run_prog "$BUILD/bw_mem" -N 3 -P 2 1m rd

@@ -29,8 +29,9 @@ if [ -z "$EMULATED" ]; then
 	fi
 fi
 usage_checks bw_mem_peak rd bogus
+huge bw_mem_peak -M 99999999g
 bad bw_mem_peak 2 bogus
 bad bw_mem_peak 2 17:1
 bad bw_mem_peak 2 -C 0,0 rd
 bad bw_mem_peak 2 -C 4095 rd
-bad bw_mem_peak 1 -M 100000g rd
+bad bw_mem_peak 1 -M "$NEAR_ALL" rd

@@ -6,6 +6,7 @@ result cache err '^(L[1-8] cache: [0-9]+ bytes [0-9]+\.[0-9]{2} nanoseconds [0-9
 if head -n 1 "$T_TMP/err" | grep -q '^L1 cache: ' && tail -n 1 "$T_TMP/err" | grep -q '^Memory latency: '; then ok; else not_ok "cache order: $(cat "$T_TMP/err")"; fi
 result cache out '^[0-9]+ [0-9]+\.[0-9]{3}$' 1 4096 4194304 -c -N 3 -L 128 -M 2m
 usage_checks cache extra
+huge cache -M 99999999g
 bad cache 2 -L 3
 bad cache 2 -L 100000
 bad cache 2 -M 1k

@@ -11,6 +11,7 @@ if grep -Eq '^DRAM page hit: [0-9]+\.[0-9]{2} nanoseconds$' "$T_TMP/err" && grep
 	not_ok "lat_dram_page -v: $(cat "$T_TMP/err")"
 fi
 usage_checks lat_dram_page extra
+huge lat_dram_page -M 99999999g
 bad lat_dram_page 2 -M 8k
 bad lat_dram_page 2 -L 3
 bad lat_dram_page 2 -T 1

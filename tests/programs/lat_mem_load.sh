@@ -60,7 +60,7 @@ if [ "$(nproc)" -ge 2 ]; then
 	bad lat_mem_load 2 -c 0 -C 0
 	bad lat_mem_load 2 -C 1,1
 	bad lat_mem_load 2 -M 1x
-	bad lat_mem_load 1 -M 100000g
+	bad lat_mem_load 1 -M "$NEAR_ALL"
 else
 	bad lat_mem_load 77 -N 1
 fi
@@ -69,3 +69,4 @@ if command -v taskset >/dev/null; then
 	expect_rc 77 "lat_mem_load on one CPU"
 fi
 usage_checks lat_mem_load extra
+huge lat_mem_load -M 99999999g

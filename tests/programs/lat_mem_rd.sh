@@ -25,11 +25,12 @@ check_memrd 16
 result lat_mem_rd err '^("stride=(64|256)|[0-9]+\.[0-9]{5} [0-9]+\.[0-9]{3}|)$' 2 0.1 100000 -N 2 -P 2 0.25 64 256
 if [ "$(grep -c '^"stride' "$T_TMP/err")" -eq 2 ]; then ok; else not_ok "lat_mem_rd two strides"; fi
 usage_checks lat_mem_rd 1 128 abc
+huge lat_mem_rd 99999999 64
 bad lat_mem_rd 2 0
 bad lat_mem_rd 2 abc
 bad lat_mem_rd 2 1 3
 bad lat_mem_rd 2 1 2m
-bad lat_mem_rd 1 100000000
+bad lat_mem_rd 1 "$NEAR_ALL_MB"
 
 # Structured records: a JSON line per size, in a file.
 LMBENCH_JSON="$T_TMP/rec.json" run_prog "$BUILD/lat_mem_rd" -N 2 0.01 64

@@ -9,5 +9,6 @@ if command -v taskset >/dev/null; then
 	expect_rc 0 "line on one CPU"
 fi
 usage_checks line extra
+huge line -M 99999999g
 bad line 2 -M 1k
 bad line 2 -P 2

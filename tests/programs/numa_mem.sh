@@ -10,6 +10,7 @@ if awk -v r="$nodes" -v c="$mem" '/^"(idle|read)/ { m++; h = 1; next } h { h = 0
 	END { exit !(m == 2 && rows[1] == r && rows[2] == r && !bad) }' "$T_TMP/err"; then ok; else not_ok "numa_mem shape ($nodes x $mem): $(cat "$T_TMP/err")"; fi
 result numa_mem err '^("numa_mem: .*|"idle latency .*|( +[0-9]+)+|( +[0-9]+)( +[0-9]+\.[0-9]{2})+|)$' - 0 0 -N 2 -M 8m lat
 usage_checks numa_mem lat extra
+huge numa_mem -M 99999999g
 bad numa_mem 2 bogus
 bad numa_mem 2 -M 1x
-bad numa_mem 1 -M 100000g
+bad numa_mem 1 -M "$NEAR_ALL"

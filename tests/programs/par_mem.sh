@@ -7,6 +7,7 @@ if [ "$(head -n 1 "$T_TMP/err" | cut -d' ' -f1)" = "0.001024" ] && [ "$(wc -l <"
 	not_ok "par_mem sizes: $(cut -d' ' -f1 "$T_TMP/err" | tr '\n' ' ')"
 fi
 usage_checks par_mem extra
+huge par_mem -M 99999999g
 bad par_mem 2 -L 3
 bad par_mem 2 -M 100
 bad par_mem 2 -P 2

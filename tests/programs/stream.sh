@@ -9,7 +9,8 @@ if [ "$(awk '{ printf "%s ", $2 }' "$T_TMP/err")" = "fill fill copy copy daxpy d
 result stream err '^STREAM' 4 0.01 100000000 -N 2 -P 2 -M 3m
 result stream err '^STREAM' 4 0.01 100000000 -N 2 -P 2 -T -M 3m
 usage_checks stream extra
+huge stream -M 99999999g
 bad stream 2 -v 3
 bad stream 2 -M 1k
 bad stream 2 -M abc
-bad stream 1 -M 100g
+bad stream 1 -M "$NEAR_ALL"
