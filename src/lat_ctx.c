@@ -38,6 +38,7 @@
 #include "lib_party.h"
 #include "lib_report.h"
 #include "lib_ring.h"
+#include "lib_task.h"
 #include "lib_util.h"
 
 #define MAX_PROCS 100000
@@ -247,6 +248,7 @@ main(int argc, char **argv)
 	double ovr_us;
 	int a, first;
 	struct bench_prog p = prog;
+	char what[48];
 
 	memset(&s, 0, sizeof(s));
 	p.ctx = &kb;
@@ -257,6 +259,10 @@ main(int argc, char **argv)
 			return EXIT_USAGE;
 		maxn = v > maxn ? v : maxn;
 	}
+	snprintf(what, sizeof(what), "a ring of %llu processes",
+		 (unsigned long long)maxn);
+	if (task_room(maxn, what) != 0)
+		return EXIT_FAILED;
 	s.size = (size_t)kb * 1024;
 	ovr_us = overhead_us(&s, &o, maxn);
 	if (ovr_us < 0)

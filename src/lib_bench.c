@@ -13,6 +13,7 @@
 #include "lib_report.h"
 #include "lib_sched.h"
 #include "lib_super.h"
+#include "lib_task.h"
 #include "lib_util.h"
 
 void
@@ -83,7 +84,7 @@ int
 bench_check_env(void)
 {
 	if (timing_check_env() < 0 || sched_check_env() < 0 ||
-	    report_check_env() < 0)
+	    report_check_env() < 0 || task_check_env() < 0)
 		return -1;
 	return 0;
 }

@@ -30,6 +30,14 @@
  * the same user in other pid namespaces, which count but are not in
  * this /proc.  A count still too large fails at fork, with one line. */
 #define TASK_USER_MARGIN 8
+/* The most tasks one program starts at once unless LMBENCH_MAX_TASKS
+ * says otherwise: the larger of TASK_CAP_FLOOR and TASK_CAP_PER_CPU a
+ * CPU, above the suite's own sweeps (lat_ctx's 96 processes, lat_msg's
+ * 16 groups of 40, -P 1024) and far below a pid table (a typo in a count
+ * must not fill a shared machine's, root's included). */
+#define TASK_CAP_FLOOR 4096
+#define TASK_CAP_PER_CPU 64
+#define TASK_CAP_MOST 4194304 /* pid_max's own ceiling */
 
 /* The number that starts s; 0 when there is none. */
 static uint64_t
@@ -156,11 +164,46 @@ task_limit(void)
 }
 
 int
+task_check_env(void)
+{
+	uint64_t v;
+
+	return util_env_u64("LMBENCH_MAX_TASKS", 1, TASK_CAP_MOST, &v) < 0 ? -1
+									     : 0;
+}
+
+uint64_t
+task_cap(int *given)
+{
+	const char *env = getenv("LMBENCH_MAX_TASKS");
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	uint64_t v;
+
+	*given = env != NULL &&
+		 util_parse_u64(env, 1, TASK_CAP_MOST, &v) == NULL;
+	if (*given)
+		return v;
+	v = cpus > 0 ? (uint64_t)cpus * TASK_CAP_PER_CPU : 0;
+	return v > TASK_CAP_FLOOR ? v : TASK_CAP_FLOOR;
+}
+
+int
 task_room(uint64_t n, const char *what)
 {
 	const char *which;
-	uint64_t lim = limit_of(&which);
+	uint64_t lim, cap;
+	int given;
 
+	cap = task_cap(&given);
+	if (n > cap) {
+		util_err("cannot run %s: %llu tasks at once, more than the %llu "
+			 "one program may start (LMBENCH_MAX_TASKS%s)",
+			 what, (unsigned long long)n, (unsigned long long)cap,
+			 given ? "" : "; by default the larger of 4096 and 64 "
+				      "a CPU");
+		return -1;
+	}
+	lim = limit_of(&which);
 	if (n <= lim || (lim == 0 && strcmp(which, "the kernel") == 0))
 		return 0;
 	util_err("cannot run %s: %llu tasks at once, and %s leaves room for "

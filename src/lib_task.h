@@ -15,11 +15,18 @@
 
 /*
  * Room for n more processes or threads (what: who needs them, for the
- * message, e.g. "8 groups"): checked against the kernel's threads-max
+ * message, e.g. "8 groups"): checked against the cap (task_cap, below),
+ * then the kernel's threads-max
  * and pid_max and, for a user the limit binds, RLIMIT_NPROC less what
  * already runs.  0, or -1 after one line saying which limit refuses.
  */
 int task_room(uint64_t n, const char *what);
+/* The most tasks task_room lets one program start: LMBENCH_MAX_TASKS
+ * (given set to 1), else the larger of 4096 and 64 a CPU. */
+uint64_t task_cap(int *given);
+/* LMBENCH_MAX_TASKS, when set, is a count from 1 to 4194304: 0, or -1
+ * after "prog: bad LMBENCH_MAX_TASKS 'v': why". */
+int task_check_env(void);
 /* The counts of tasks (groups, pairs ...) a program's operands give,
  * each 1 to max, into counts (n of them); the largest, or 0 after "bad
  * WHAT 'arg': why (1 to max)". */

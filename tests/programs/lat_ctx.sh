@@ -28,3 +28,9 @@ fi
 usage_checks lat_ctx 2 x
 bad lat_ctx 2 -s x 2
 bad lat_ctx 2 0
+# a ring beyond the task cap (issue 37: the larger of 4096 and 64 a CPU
+# unless LMBENCH_MAX_TASKS says): one line, status 1, before any fork
+bad lat_ctx 1 -N 1 "$(($(getconf _NPROCESSORS_ONLN) * 64 + 4097))"
+if grep -q 'more than the [0-9]* one program may start (LMBENCH_MAX_TASKS' "$T_TMP/err"; then ok; else
+	not_ok "lat_ctx beyond the cap: $(cat "$T_TMP/err")"
+fi
