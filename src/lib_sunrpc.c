@@ -240,9 +240,11 @@ sunrpc_listen(const struct net_opts *n, void *ctx)
 /* ---------------------------------------------------------------- client */
 
 /* A client handle on the server's fixed port, checked with a null call;
- * NULL if nothing answers there. */
+ * NULL if nothing answers there (*full: a TCP connection was taken and
+ * closed without an answer, as a server at its cap does). */
 static CLIENT *
-direct(const char *host, int port, const char *proto, int *unknown)
+direct(const char *host, int port, const char *proto, int *unknown,
+       int *full)
 {
 	struct sockaddr_storage sa;
 	socklen_t len = sizeof(sa);
@@ -252,7 +254,10 @@ direct(const char *host, int port, const char *proto, int *unknown)
 	int tcp = strcmp(proto, "tcp") == 0;
 	int fd = net_connect_quiet(host, port, tcp ? SOCK_STREAM : SOCK_DGRAM);
 
+	enum clnt_stat st;
+
 	*unknown = fd == -2;
+	*full = 0;
 	if (fd < 0)
 		return NULL;
 	if (getpeername(fd, (struct sockaddr *)&sa, &len) != 0) {
@@ -273,8 +278,9 @@ direct(const char *host, int port, const char *proto, int *unknown)
 
 		clnt_control(cl, CLSET_RETRY_TIMEOUT, (char *)&retry);
 	}
-	if (clnt_call(cl, NULLPROC, x_void, NULL,
-		      x_void, NULL, tv) != RPC_SUCCESS) {
+	st = clnt_call(cl, NULLPROC, x_void, NULL, x_void, NULL, tv);
+	if (st != RPC_SUCCESS) {
+		*full = tcp && (st == RPC_CANTRECV || st == RPC_CANTSEND);
 		clnt_destroy(cl);
 		return NULL;
 	}
@@ -285,12 +291,20 @@ CLIENT *
 sunrpc_client(const char *host, int port, const char *proto)
 {
 	struct timeval tv = { 3, 0 };
-	int unknown;
-	CLIENT *cl = direct(host, port, proto, &unknown);
+	int unknown, full;
+	CLIENT *cl = direct(host, port, proto, &unknown, &full);
 
 	if (cl != NULL || unknown)
 		return cl;
 	cl = clnt_create_timed(host, XACT_PROG, XACT_VERS, proto, &tv);
+	if (cl == NULL && full) {
+		util_err("the RPC server on %s port %d is full: it took the "
+			 "connection and closed it unanswered, as one serving "
+			 "its %d connections does (each silent one is dropped "
+			 "after %d s): try again later",
+			 host, port, SERVER_MAX_CONNS, SERVER_IDLE_S);
+		return NULL;
+	}
 	if (cl == NULL) {
 		util_err("no RPC server on %s (port %d, nor through rpcbind:%s)",
 			 host, port, clnt_spcreateerror("") + 1);

@@ -352,6 +352,17 @@ if [ -x "$BUILD/lat_rpc" ]; then
 	h2=$BG
 	quick 5 "lat_rpc beside a record mark of 0xffffffff and a record cut short" "$BUILD/lat_rpc" -N 3 localhost
 	end "$h1" "$h2"
+	# Its 256 connections held by silent clients: the client says the
+	# server is full and how long a silent one keeps its place, not
+	# "Connection refused" (issue 37).
+	bg "$T_TMP/h1" hold 31239 300 30
+	h1=$BG
+	run_prog timeout 30 "$BUILD/lat_rpc" -p tcp -N 1 localhost
+	if [ "$RC" -eq 1 ] && [ "$(wc -l <"$T_TMP/err")" -eq 1 ] &&
+		grep -q 'RPC server on localhost port 31239 is full: .* after 60 s' "$T_TMP/err"; then ok; else
+		not_ok "lat_rpc to a full server: status $RC: $(head -c 300 "$T_TMP/err")"
+	fi
+	end "$h1"
 	rpc=$(ps -eo pid=,comm= | awk '$2 == "lat_rpc" { print $1; exit }')
 	base=$(fds "$rpc" | wc -l)
 	# shellcheck disable=SC3045
