@@ -226,7 +226,7 @@ UNIT_BINS := $(UNIT_TESTS:%=$(BUILD)/tests/%)
 FLAGS_FILE := $(OBJ)/.flags
 FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LIBS)
 
-.PHONY: gate-check build all test check unit smoke signals scripts net sanitize sanitize-build sanitize-check lint bench format see results rerun compare report install \
+.PHONY: gate-check build all test check unit smoke signals scripts net sanitize sanitize-build sanitize-check lint fuzz fuzz-build fuzz-bins bench format see results rerun compare report install \
 	uninstall dist clean FORCE cross cross-test truth fleet
 
 build all: $(PROG_BINS)
@@ -282,6 +282,28 @@ $(UNIT_BINS): $(BUILD)/tests/%: $(OBJ)/%.o $(LIB)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LIBS)
 
 -include $(wildcard $(OBJ)/*.d)
+
+# ---------------------------------------------------------------- fuzz
+# libFuzzer harnesses (tests/fuzz/fuzz_NAME.c) over every reader of
+# outside bytes: compare's classic, JSON and thresholds readers (through
+# its main and every output), lmhttp's request parser, bw_udp's request
+# handling, the option, size and CPU-list parsers.  Built with clang,
+# ASan and UBSan in bin/<triplet>-fuzz; make fuzz runs each FUZZ_TIME
+# seconds (default 60) from its corpus, tests/fuzz/corpus/NAME.
+FUZZ_CC ?= clang
+FUZZ_TIME ?= 60
+FUZZERS := compare http parse udpbw
+FUZZ_BUILD := bin/$(TRIPLET)-fuzz
+fuzz-build:
+	@command -v $(FUZZ_CC) >/dev/null || { echo "make fuzz: no $(FUZZ_CC) (Debian: clang, libclang-rt-14-dev)" >&2; exit 1; }
+	$(MAKE) -j$(JOBS) CC=$(FUZZ_CC) DEVELOPER= CFLAGS='-g -O1' \
+		SANITIZE=fuzzer-no-link,address,undefined BUILD=$(FUZZ_BUILD) fuzz-bins
+fuzz-bins: $(FUZZERS:%=$(BUILD)/fuzz_%)
+$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(LIB) $(filter-out $(OBJ)/compare_main.o,$(COMPARE_OBJS))
+	$(CC) $(ALL_CFLAGS) -Isrc -fsanitize=fuzzer -o $@ $< \
+		$(filter-out $(OBJ)/compare_main.o,$(COMPARE_OBJS)) $(LIB) $(LIBS)
+fuzz: fuzz-build
+	sh tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_TIME) $(FUZZERS)
 
 # ---------------------------------------------------------------- cross
 
@@ -377,7 +399,7 @@ test: $(PROG_BINS) $(UNIT_BINS)
 	t0=$$(date +%s); $(MAKE) lint || rc=1; echo "lint: $$(($$(date +%s) - t0)) s"; \
 	exit $$rc
 
-SH_SCRIPTS := $(wildcard tests/*.sh tests/programs/*.sh) .ci/run scripts/summary scripts/see \
+SH_SCRIPTS := $(wildcard tests/*.sh tests/programs/*.sh tests/fuzz/*.sh) .ci/run scripts/summary scripts/see \
 	scripts/config-run scripts/config-check scripts/lmbench scripts/compare scripts/report \
 	scripts/truth scripts/memfacts scripts/lmbench-ng scripts/ab fleet/run fleet/lib/pack fleet/lib/place fleet/lib/compare-runs \
 	$(wildcard fleet/roles/lmbench/files/fleet-*)
@@ -386,9 +408,9 @@ lint:
 	@command -v cppcheck >/dev/null || { echo "lint: cppcheck not installed" >&2; exit 1; }
 	cppcheck -j $(JOBS) --quiet --error-exitcode=1 --std=c11 --inline-suppr \
 		--enable=warning,portability,performance \
-		-D_POSIX_C_SOURCE=200809L -Isrc src tests/unit tests/bench
+		-D_POSIX_C_SOURCE=200809L -Isrc src tests/unit tests/bench tests/fuzz
 	@command -v clang-tidy >/dev/null || { echo "lint: clang-tidy not installed" >&2; exit 1; }
-	ls src/*.c tests/unit/*.c tests/bench/*.c | xargs -P $(JOBS) -n 8 sh -c \
+	ls src/*.c tests/unit/*.c tests/bench/*.c tests/fuzz/*.c | xargs -P $(JOBS) -n 8 sh -c \
 		'clang-tidy --quiet --warnings-as-errors="*" "$$@" -- -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc $(TIRPC_CFLAGS)' clang-tidy
 	@command -v shellcheck >/dev/null || { echo "lint: shellcheck not installed" >&2; exit 1; }
 	shellcheck -x -s sh $(SH_SCRIPTS)
@@ -415,17 +437,7 @@ HOST := $(shell uname -n)
 # PROFILE=ci: the short profile (config-run).
 results: $(PROG_BINS)
 	sh scripts/config-run $(BUILD)
-	@runs="$(RUNS)"; [ -n "$$runs" ] || runs=1; \
-	case $$runs in *[!0-9]*|0|0?*) echo "make results: bad RUNS '$$runs': a whole number of runs, 1 to 1000" >&2; exit 2 ;; esac; \
-	[ $${#runs} -le 4 ] && [ $$runs -le 1000 ] || { echo "make results: bad RUNS '$$runs': a whole number of runs, 1 to 1000" >&2; exit 2; }; \
-	if [ $$runs -gt 1 ] && [ -z "$$ENOUGH" ] && ! grep -q '^ENOUGH=' $(BUILD)/CONFIG.$(HOST); then \
-		ENOUGH=$$($(BUILD)/enough 2>/dev/null) && export ENOUGH && echo "make results: ENOUGH=$$ENOUGH us for the $$runs runs (measured once)" >&2; \
-	fi; \
-	k=1; while [ $$k -le $$runs ]; do \
-		[ $$runs -eq 1 ] || echo "make results: run $$k of $$runs" >&2; \
-		sh scripts/lmbench $(BUILD) $(BUILD)/CONFIG.$(HOST) || exit $$?; \
-		k=$$((k + 1)); \
-	done
+	$(if $(RUNS),RUNS='$(RUNS)') sh scripts/lmbench $(BUILD) $(BUILD)/CONFIG.$(HOST)
 
 rerun: $(PROG_BINS)
 	@test -r $(BUILD)/CONFIG.$(HOST) || { echo "make rerun: no $(BUILD)/CONFIG.$(HOST); run make results first" >&2; exit 2; }

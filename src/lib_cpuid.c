@@ -93,7 +93,7 @@ cpuid_dtlb_entries(size_t page, const char **src)
 	    strcmp(vendor, "HygonGenuine") == 0) {
 		unsigned e;
 
-		if (__get_cpuid_max(0x80000000, NULL) < 0x80000005)
+		if ((unsigned)__get_cpuid_max(0x80000000, NULL) < 0x80000005)
 			return 0;
 		__cpuid(0x80000005, a, b, c, d);
 		e = cpuid_amd_dtlb(a, b, page);

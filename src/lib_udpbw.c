@@ -123,7 +123,8 @@ cookie_of(const uint64_t key[2], const struct sockaddr_storage *from,
 	out[1] = htonl((uint32_t)h);
 }
 
-/* A request the server takes: the right cookie, within the caps. */
+/* A request the server takes (its fields in host order): the right
+ * cookie, within the caps. */
 static int
 acceptable(const struct request *q, const uint32_t want[2])
 {
@@ -133,11 +134,39 @@ acceptable(const struct request *q, const uint32_t want[2])
 	       (uint64_t)q->count * q->msize <= MAX_BYTES;
 }
 
+int
+udpbw_request(const void *buf, ssize_t n, const uint32_t want[2],
+	      struct udpbw_ask *a)
+{
+	struct request q;
+	uint32_t seq;
+
+	if (n == 4) {
+		memcpy(&seq, buf, 4);
+		return (int32_t)ntohl(seq) < 0 ? UDPBW_STOP : UDPBW_IGNORE;
+	}
+	if (n != (ssize_t)sizeof(q))
+		return UDPBW_IGNORE;
+	memcpy(&q, buf, sizeof(q));
+	if (ntohl(q.magic) != MAGIC)
+		return UDPBW_IGNORE;
+	q.msize = ntohl(q.msize);
+	q.count = ntohl(q.count);
+	q.first = ntohl(q.first);
+	a->id = q.id;
+	a->first = q.first;
+	a->count = q.count;
+	a->msize = q.msize;
+	if (q.count == 0)
+		return UDPBW_COOKIE;
+	return acceptable(&q, want) ? UDPBW_SEND : UDPBW_IGNORE;
+}
+
 /* The datagrams request q asks for, to from.  A request that has waited
  * a second in all for room in a full queue ends there (the client asks
  * again for what is missing): no request holds the server longer. */
 static void
-send_window(int fd, char *buf, const struct request *q,
+send_window(int fd, char *buf, const struct udpbw_ask *q,
 	    const struct sockaddr_storage *from, socklen_t len)
 {
 	uint32_t i, w[3];
@@ -164,34 +193,27 @@ static void
 take(int fd, char *buf, ssize_t n, const uint64_t key[2],
      const struct sockaddr_storage *from, socklen_t len)
 {
-	struct request q;
-	uint32_t want[2], seq;
+	struct udpbw_ask a;
+	uint32_t want[2];
 
-	if (n == 4) {
-		memcpy(&seq, buf, 4);
-		if ((int32_t)ntohl(seq) < 0)
-			_exit(0);
-		return;
-	}
-	if (n != (ssize_t)sizeof(q))
-		return;
-	memcpy(&q, buf, sizeof(q));
-	if (ntohl(q.magic) != MAGIC)
-		return;
 	cookie_of(key, from, want);
-	q.msize = ntohl(q.msize);
-	q.count = ntohl(q.count);
-	q.first = ntohl(q.first);
-	if (q.count == 0) {
-		struct cookie c = { htonl(COOKIE_MAGIC), q.id,
+	switch (udpbw_request(buf, n, want, &a)) {
+	case UDPBW_STOP:
+		_exit(0);
+	case UDPBW_COOKIE: {
+		struct cookie c = { htonl(COOKIE_MAGIC), a.id,
 				    { want[0], want[1] } };
 
 		sendto(fd, &c, sizeof(c), 0, (const struct sockaddr *)from,
 		       len);
-		return;
+		break;
 	}
-	if (acceptable(&q, want))
-		send_window(fd, buf, &q, from, len);
+	case UDPBW_SEND:
+		send_window(fd, buf, &a, from, len);
+		break;
+	default:
+		break;
+	}
 }
 
 void

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "lib_net.h"
 
@@ -31,6 +32,18 @@ int udpbw_handshake(struct udpbw_client *c);
 /* One window of count datagrams (got has room for count), every one of
  * them arrived: 0, or -1 after a message. */
 int udpbw_window(struct udpbw_client *c, uint32_t count);
+
+/* What a datagram of n bytes asks of the server, from an address whose
+ * cookie is want (network order): UDPBW_STOP (a 4-byte negative
+ * sequence number), UDPBW_COOKIE (a request for it), UDPBW_SEND (a
+ * request it takes, in *a), else UDPBW_IGNORE. */
+enum { UDPBW_IGNORE, UDPBW_STOP, UDPBW_COOKIE, UDPBW_SEND };
+struct udpbw_ask {
+	uint32_t id;                 /* the request's number, network order */
+	uint32_t first, count, msize; /* host order */
+};
+int udpbw_request(const void *buf, ssize_t n, const uint32_t want[2],
+		  struct udpbw_ask *a);
 
 /* The server: a cookie to whoever asks, the datagrams of each request
  * that carries its sender's cookie, until a 4-byte negative sequence
