@@ -226,7 +226,7 @@ UNIT_BINS := $(UNIT_TESTS:%=$(BUILD)/tests/%)
 FLAGS_FILE := $(OBJ)/.flags
 FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LIBS)
 
-.PHONY: gate-check build all test check unit smoke signals scripts net sanitize sanitize-build sanitize-check lint fuzz fuzz-build fuzz-bins bench format see results rerun compare report install \
+.PHONY: gate-check build all test check unit smoke signals scripts net sanitize sanitize-build sanitize-check lint fuzz fuzz-build fuzz-bins bench bench-kernels bench-net format see results rerun compare report install \
 	uninstall dist clean FORCE cross cross-test truth fleet
 
 build all: $(PROG_BINS)
@@ -372,8 +372,9 @@ $(BUILD)/tests/peer: tests/bench/peer.c $(FLAGS_FILE)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $<
 
 # The bench tools that use the library: the buffer-distance experiment
-# and the bare loops of bw_mem's and STREAM's kernels.
-BENCH_LIB_BINS := $(BUILD)/tests/distance $(BUILD)/tests/bare
+# the bare loops of bw_mem's and STREAM's kernels, and the ratio of two
+# sides' interleaved rounds with its interval.
+BENCH_LIB_BINS := $(BUILD)/tests/distance $(BUILD)/tests/bare $(BUILD)/tests/ratio
 $(BENCH_LIB_BINS): $(BUILD)/tests/%: tests/bench/%.c $(LIB) $(FLAGS_FILE)
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(ALL_CFLAGS) -Isrc $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LIBS)
@@ -392,8 +393,20 @@ gate-check: $(PROG_BINS) $(COMPARE_BIN)
 	GATE_AB=$(GATE_AB) SLOWER=bin/gate-slower sh tests/bench/gate-check.sh $(BUILD) $(GATE_RUNS)
 
 # Speed targets as ratios beside bare loops: figures, not pass/fail.
+# LMBENCH3=DIR (lmbench 3's source tree) adds lmbench 3 to the kernel
+# sweep (tests/bench/kernels.sh; bench-kernels runs it alone); bw_tcp
+# and lat_tcp beside iperf3 and sockperf where they are installed
+# (tests/bench/net.sh; bench-net runs it alone).
 bench: $(PROG_BINS) $(BUILD)/tests/peer $(BENCH_LIB_BINS)
 	sh tests/bench.sh $(BUILD)
+	sh tests/bench/net.sh $(BUILD)
+	sh tests/bench/kernels.sh $(BUILD) "$(LMBENCH3)"
+
+bench-kernels: $(PROG_BINS) $(BENCH_LIB_BINS)
+	sh tests/bench/kernels.sh $(BUILD) "$(LMBENCH3)"
+
+bench-net: $(PROG_BINS) $(BENCH_LIB_BINS)
+	sh tests/bench/net.sh $(BUILD)
 
 # The README's test command: everything.
 # Every part runs even after one fails, so that one run shows every
@@ -405,7 +418,7 @@ test: $(PROG_BINS) $(UNIT_BINS)
 	t0=$$(date +%s); $(MAKE) lint || rc=1; echo "lint: $$(($$(date +%s) - t0)) s"; \
 	exit $$rc
 
-SH_SCRIPTS := $(wildcard tests/*.sh tests/programs/*.sh tests/fuzz/*.sh) .ci/run scripts/summary scripts/see \
+SH_SCRIPTS := $(wildcard tests/*.sh tests/bench/*.sh tests/programs/*.sh tests/fuzz/*.sh) .ci/run scripts/summary scripts/see \
 	scripts/config-run scripts/config-check scripts/lmbench scripts/compare scripts/report \
 	scripts/truth scripts/memfacts scripts/lmbench-ng scripts/ab fleet/run fleet/lib/pack fleet/lib/place fleet/lib/compare-runs \
 	$(wildcard fleet/roles/lmbench/files/fleet-*)

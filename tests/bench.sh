@@ -7,75 +7,72 @@ PEER=$BUILD/tests/peer
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
-
 # cv FILE: coefficient of variation (%) of the numbers in FILE.
 cv() {
 	awk '{ x[NR] = $1; s += $1 } END {
 		m = s / NR; for (i = 1; i <= NR; i++) v += (x[i] - m) ^ 2
 		printf "%.2f", 100 * sqrt(v / (NR - 1)) / m }' "$1"
 }
+# Every ratio below comes from BENCH_ROUNDS rounds (default 5), each
+# running both sides once, the sides alternating.
+RATIO=$BUILD/tests/ratio
+# sides FILE [UNIT]: "OURS BASE" lines, one a round (each round runs both
+# sides once) -> "ours A B C UNIT; theirs A B C UNIT; ratio R [LO, HI]
+# (median of N rounds M; rounds A-B)": R the ratio of the sides'
+# geometric means, [LO, HI] its 95 % interval with the rounds as the runs
+# (tests/ratio: the CI gate's statistics).
+sides() {
+	awk -v u="${2:-MB/s}" '$1 > 0 && $2 > 0 { os = os " " $1; bs = bs " " $2 }
+		END { printf "ours%s %s; theirs%s %s; ", os, u, bs, u }' "$1"
+	"$RATIO" <"$1" | sed 's/: no target$//; s/: cannot tell$//'
+}
+# in_range LINE LOW HIGH: "met" where the ratio's interval in LINE lies
+# within LOW-HIGH, "not met" where it lies wholly outside, else "cannot
+# tell" (bench/sched.sh has a within of its own).
+in_range() {
+	echo "$1" | awk -v lo="$2" -v hi="$3" '{ sub(/.*; ratio [^[]*\[/, ""); sub(/\].*/, ""); split($0, b, ", ")
+		if (b[2] == "") print "cannot tell (fewer than two rounds)"
+		else if (b[1] + 0 >= lo && b[2] + 0 <= hi) print "met"
+		else if (b[2] + 0 < lo || b[1] + 0 > hi) print "not met"
+		else print "cannot tell" }'
+}
+# verdict LINE LOW: "met" where the whole interval is at least LOW, "not
+# met" where it is wholly below, else "cannot tell".
+verdict() { in_range "$1" "$2" 1e300; }
+ROUNDS=${BENCH_ROUNDS:-5}
+case $ROUNDS in '' | *[!0-9]* | 0 | 1) echo "bench: BENCH_ROUNDS is a count of at least 2" >&2; exit 2 ;; esac
 
 size=268435456
-ours=$("$BUILD/bw_mem" 256m rd 2>&1 | awk "$BW_RATE")
-peer=$("$PEER" read $size)
-echo "bw_mem 256m rd: $ours MB/s; plain 64-bit read loop: $peer MB/s; ratio $(ratio "$ours" "$peer") (target >= 0.95)"
-
-ours=$("$BUILD/bw_mem" 256m cp 2>&1 | awk "$BW_RATE")
-peer=$("$PEER" memcpy $size)
-echo "bw_mem 256m cp: $ours MB/s; glibc memcpy: $peer MB/s; ratio $(ratio "$ours" "$peer") (target >= 0.95)"
-
-ours=$("$BUILD/lat_syscall" null 2>&1 | awk '/^Simple syscall:/ { print $3 }')
-peer=$("$PEER" getppid 10000000)
-echo "lat_syscall null: $ours us; bare getppid loop (10M calls): $peer us; ratio $(ratio "$ours" "$peer") (target within 0.97-1.03)"
-
-: >"$T_TMP/bw"
-: >"$T_TMP/lat"
-: >"$T_TMP/peer"
-for _ in 1 2 3 4 5; do
-	"$BUILD/bw_mem" 256m rd 2>&1 | awk "$BW_RATE" >>"$T_TMP/bw"
-	"$PEER" read $size >>"$T_TMP/peer"
+for f in rd cp sc lat; do : >"$T_TMP/$f"; done
+for _ in $(seq "$ROUNDS"); do
+	echo "$("$BUILD/bw_mem" 256m rd 2>&1 | awk "$BW_RATE") $("$PEER" read $size)" >>"$T_TMP/rd"
+	echo "$("$BUILD/bw_mem" 256m cp 2>&1 | awk "$BW_RATE") $("$PEER" memcpy $size)" >>"$T_TMP/cp"
+	echo "$("$BUILD/lat_syscall" null 2>&1 | awk '/^Simple syscall:/ { print $3 }') $("$PEER" getppid 10000000)" >>"$T_TMP/sc"
 	"$BUILD/lat_mem_rd" 256 128 2>&1 | awk '/^256\.00000/ { print $2 }' >>"$T_TMP/lat"
 done
-echo "bw_mem 256m rd, 5 runs: $(tr '\n' ' ' <"$T_TMP/bw")CV $(cv "$T_TMP/bw")% (target <= 3%)"
-echo "  the bare read loop, 5 runs beside it: $(tr '\n' ' ' <"$T_TMP/peer")CV $(cv "$T_TMP/peer")% (the machine's own noise)"
-echo "lat_mem_rd 256 128 at 256 MB, 5 runs: $(tr '\n' ' ' <"$T_TMP/lat")CV $(cv "$T_TMP/lat")% (target <= 3%)"
+line=$(sides "$T_TMP/rd")
+echo "bw_mem 256m rd beside a plain 64-bit read loop: $line; target >= 0.95: $(verdict "$line" 0.95)"
+line=$(sides "$T_TMP/cp")
+echo "bw_mem 256m cp beside glibc memcpy: $line; target >= 0.95: $(verdict "$line" 0.95)"
+line=$(sides "$T_TMP/sc" us)
+echo "lat_syscall null beside a bare getppid loop (10M calls): $line; target within 0.97-1.03: $(in_range "$line" 0.97 1.03)"
+awk '{ print $1 }' "$T_TMP/rd" >"$T_TMP/bw"
+awk '{ print $2 }' "$T_TMP/rd" >"$T_TMP/peer"
+echo "bw_mem 256m rd, $ROUNDS runs: $(tr '\n' ' ' <"$T_TMP/bw")CV $(cv "$T_TMP/bw")% (target <= 3%)"
+echo "  the bare read loop, $ROUNDS runs beside it: $(tr '\n' ' ' <"$T_TMP/peer")CV $(cv "$T_TMP/peer")% (the machine's own noise)"
+echo "lat_mem_rd 256 128 at 256 MB, $ROUNDS runs: $(tr '\n' ' ' <"$T_TMP/lat")CV $(cv "$T_TMP/lat")% (target <= 3%)"
 
 # bw_mem's and STREAM's kernels beside their bare loops (tests/bench/bare:
 # the same loop shape, plain C, over buffers placed as the programs place
 # theirs) and beside the peers on the machine.  Program and loop alternate
-# three times, so a busy neighbour hits both: the ratio of the medians,
-# and the spread of the three pairs' ratios.  Targets say met / not met.
+# in every round, so a busy neighbour hits both.
 BARE=$BUILD/tests/bare
-# sides FILE [UNIT]: "OURS BASE" lines -> "ours A B C UNIT; theirs A B C
-# UNIT; ratio R (pairs LO-HI)", R the ratio of the medians (UNIT: MB/s).
-sides() {
-	awk -v u="${2:-MB/s}" 'function med(v, n,   i, j, t) {
-		for (i = 2; i <= n; i++) for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
-		return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
-	}
-	$1 > 0 && $2 > 0 { n++; o[n] = $1; b[n] = $2; r[n] = $1 / $2; os = os " " $1; bs = bs " " $2 }
-	END {
-		if (n == 0) { print "no figures; ratio 0 (pairs -)"; exit }
-		mo = med(o, n); mb = med(b, n); med(r, n)
-		printf "ours%s %s; theirs%s %s; ratio %.3f (pairs %.3f-%.3f)\n", os, u, bs, u, mo / mb, r[1], r[n]
-	}' "$1"
-}
-# in_range LINE LOW HIGH: "met" when the ratio in LINE is from LOW to HIGH
-# (bench/sched.sh has a within of its own).
-in_range() {
-	echo "$1" | awk -v lo="$2" -v hi="$3" '{ sub(/.*; ratio /, ""); print ($1 + 0 >= lo && $1 + 0 <= hi) ? "met" : "not met" }'
-}
-# verdict LINE LOW: "met" when the ratio in LINE is at least LOW.
-verdict() {
-	echo "$1" | awk -v lo="$2" '{ sub(/.*; ratio /, ""); print ($1 + 0 >= lo && $1 + 0 > 0) ? "met" : "not met" }'
-}
 # The hand kernels also beside lmbench 3's loop shape (4-byte ints, every
 # fourth for the partial kernels, blocks of 128 unrolled).
 for k in rd wr rdwr cp fwr frd fcp bzero bcopy; do
 	: >"$T_TMP/pairs"
 	: >"$T_TMP/lm"
-	for _ in 1 2 3; do
+	for _ in $(seq "$ROUNDS"); do
 		o=$("$BUILD/bw_mem" 256m $k 2>&1 | awk "$BW_RATE")
 		echo "${o:-0} $("$BARE" bw_mem $k 256m)" >>"$T_TMP/pairs"
 		case $k in b*) ;; *) echo "${o:-0} $("$BARE" lmbench $k 256m)" >>"$T_TMP/lm" ;; esac
@@ -90,7 +87,7 @@ for v in 1 2; do
 	case $v in 1) ks="copy scale add triad" ;; *) ks="fill copy daxpy sum" ;; esac
 	: >"$T_TMP/s.o"
 	: >"$T_TMP/s.b"
-	for _ in 1 2 3; do
+	for _ in $(seq "$ROUNDS"); do
 		"$BUILD/stream" -v $v -M 768m 2>&1 | awk '/bandwidth:/ { print $2, $4 }' >>"$T_TMP/s.o"
 		for k in $ks; do echo "$k $("$BARE" stream "$k" 768m)" >>"$T_TMP/s.b"; done
 	done
@@ -111,7 +108,7 @@ echo "copy rate per source-destination distance (tests/bench/distance -r 5):"
 if command -v perf >/dev/null && perf bench mem memcpy -s 1MB -l 1 >/dev/null 2>&1; then
 	for f in memcpy:bcopy memset:bzero; do
 		: >"$T_TMP/pairs"
-		for _ in 1 2 3; do
+		for _ in $(seq "$ROUNDS"); do
 			o=$("$BUILD/bw_mem" 256m "${f#*:}" 2>&1 | awk "$BW_RATE")
 			p=$(perf bench mem "${f%:*}" -f default -s 256MB -l 10 2>&1 | awk '
 				/B\/[Ss]ec/ { u = $2; m = 1; if (u ~ /^K/) m = 1024; if (u ~ /^M/) m = 1048576; if (u ~ /^G/) m = 1073741824; printf "%.2f", $1 * m / 1e6 }')
@@ -127,7 +124,7 @@ fi
 if command -v sysbench >/dev/null; then
 	for f in read:frd write:fwr; do
 		: >"$T_TMP/pairs"
-		for _ in 1 2 3; do
+		for _ in $(seq "$ROUNDS"); do
 			o=$("$BUILD/bw_mem" 256m "${f#*:}" 2>&1 | awk "$BW_RATE")
 			p=$(sysbench memory --threads=1 --memory-block-size=256M --memory-total-size=5G --memory-oper="${f%:*}" run 2>&1 |
 				awk '/MiB transferred/ { sub(/.*\(/, ""); printf "%.2f", $1 * 1048576 / 1e6 }')
@@ -148,7 +145,7 @@ llc=$(cat /sys/devices/system/cpu/cpu0/cache/index*/size 2>/dev/null | sed 's/K$
 wmb=256
 while [ "$((wmb * 1024))" -lt "$((${llc:-0} * 2))" ]; do wmb=$((wmb * 2)); done
 : >"$T_TMP/wide"
-for _ in 1 2 3; do
+for _ in $(seq "$ROUNDS"); do
 	o=$("$BUILD/bw_mem" "${wmb}m" rdv 2>&1 | awk '!/warning/ { print $2 }')
 	st=$("$BUILD/stream" -M "$((wmb * 3))m" 2>&1 | awk '/^STREAM copy bandwidth:/ { printf "%.2f", $4 / 2 }')
 	sb=0
@@ -174,16 +171,17 @@ t0=$(date +%s.%N)
 t1=$(date +%s.%N)
 echo "lat_mem_rd 64 128: $(grep -c '^[0-9]' "$T_TMP/sweep") sizes in $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }') s (target < 20 s)"
 
-ours=$("$BUILD/lat_mem_rd" -t 256 64 2>&1 | awk '/^256\.00000/ { print $2 }')
-peer=$("$PEER" chase 256)
-echo "lat_mem_rd -t 256 64 at 256 MB: $ours ns; bare random chase: $peer ns; ratio $(ratio "$ours" "$peer")"
+for _ in $(seq "$ROUNDS"); do
+	echo "$("$BUILD/lat_mem_rd" -t 256 64 2>&1 | awk '/^256\.00000/ { print $2 }') $("$PEER" chase 256)"
+done >"$T_TMP/pairs"
+echo "lat_mem_rd -t 256 64 at 256 MB beside a bare random chase: $(sides "$T_TMP/pairs" ns); no target"
 
 # lat_pipe beside perf bench sched pipe, both ends on CPU 0 for both
 # (an op of perf's is one round trip, as lat_pipe's iteration).
 if command -v perf >/dev/null && perf bench sched pipe -l 1000 >/dev/null 2>&1; then
-	# (five alternating pairs: one pair moves by 30 % on a shared host)
+	# (alternating rounds: one pair moves by 30 % on a shared host)
 	: >"$T_TMP/pairs"
-	for _ in 1 2 3 4 5; do
+	for _ in $(seq "$ROUNDS"); do
 		o=$(LMBENCH_SCHED=SAME taskset -c 0 "$BUILD/lat_pipe" 2>&1 | awk '/^Pipe latency:/ { print $3 }')
 		p=$(taskset -c 0 perf bench sched pipe -l 200000 2>&1 | awk '/usecs\/op/ { print $1 }')
 		echo "${o:-0} ${p:-0}" >>"$T_TMP/pairs"
@@ -202,12 +200,12 @@ first=$(taskset -pc $$ 2>/dev/null | sed 's/.*: //; s/[-,].*//')
 [ -n "$first" ] || first=0
 port=$(awk 'BEGIN { srand(); print 20000 + int(rand() * 10000) }')
 "$BUILD/lat_tcp" -s -p "$port" && "$BUILD/lat_udp" -s -p $((port + 1)) && "$BUILD/bw_tcp" -s -p $((port + 2))
-# Five alternating pairs each (one pair moved by 50 % in a quiet hour).
+# Alternating rounds (one pair moved by 50 % in a quiet hour).
 for pm in tcp:1 tcp:1024 udp:4 udp:1024; do
 	proto=${pm%:*} m=${pm#*:} p=$port
 	[ "$proto" = udp ] && p=$((port + 1))
 	: >"$T_TMP/pairs"
-	for _ in 1 2 3 4 5; do
+	for _ in $(seq "$ROUNDS"); do
 		# (the result line only: a warning - mixed samples, a moved
 		# party - is a line of its own)
 		o=$("$BUILD/lat_$proto" -m "$m" -p "$p" 127.0.0.1 2>&1 | awk '/^[TU][CD]P latency using / { print $5 }')
@@ -216,9 +214,11 @@ for pm in tcp:1 tcp:1024 udp:4 udp:1024; do
 	line=$(sides "$T_TMP/pairs" us)
 	echo "lat_$proto -m $m (loopback) beside a bare $proto ping-pong: $line; target within 0.90-1.10: $(in_range "$line" 0.9 1.1)"
 done
-ours=$("$BUILD/bw_tcp" -p $((port + 2)) 127.0.0.1 2>&1 | awk '$3 == "MB/sec" { print $2 }')
-peer=$(taskset -c "$first" "$PEER" tcpbw 65536)
-echo "bw_tcp (64 KB messages, loopback): $ours MB/s; bare write/read loop: $peer MB/s; ratio $(ratio "$ours" "$peer") (target >= 0.95)"
+for _ in $(seq "$ROUNDS"); do
+	echo "$("$BUILD/bw_tcp" -p $((port + 2)) 127.0.0.1 2>&1 | awk '$3 == "MB/sec" { print $2 }') $(taskset -c "$first" "$PEER" tcpbw 65536)"
+done >"$T_TMP/pairs"
+line=$(sides "$T_TMP/pairs")
+echo "bw_tcp (64 KB messages, loopback) beside a bare write/read loop: $line; target >= 0.95: $(verdict "$line" 0.95)"
 "$BUILD/lat_tcp" -S -p "$port" 127.0.0.1
 "$BUILD/lat_udp" -S -p $((port + 1)) 127.0.0.1
 "$BUILD/bw_tcp" -S -p $((port + 2)) 127.0.0.1
@@ -285,7 +285,7 @@ B=$BUILD F=$T_TMP/cv.file S="env LMBENCH_SCHED=SAME taskset -c $first" P=$PEER
 : >"$T_TMP/cv.all"
 : >"$T_TMP/cv.cross"
 t0=$(date +%s)
-for _ in 1 2 3 4 5; do
+for _ in $(seq "$ROUNDS"); do
 	cv_figures | while IFS='|' read -r cmd prog; do
 		eval "$cmd" </dev/null 2>&1 | awk "$prog" >>"$T_TMP/cv.all"
 	done
@@ -313,7 +313,7 @@ if [ -s "$T_TMP/cv.cross" ]; then
 	echo "  (the other figure) lat_pipe CROSS: $(tr '\n' ' ' <"$T_TMP/cv.cross")us; CV $(cv "$T_TMP/cv.cross")%"
 fi
 : >"$T_TMP/pairs"
-for _ in 1 2 3 4 5; do
+for _ in $(seq "$ROUNDS"); do
 	o=$(LMBENCH_SCHED=SAME taskset -c "$first" "$BUILD/lat_tcp" -p "$pp" 127.0.0.1 2>&1 | awk '/^TCP latency/ { print $5 }')
 	p=$(taskset -c "$first" "$PEER" tcprtt 1)
 	echo "${o:-0} ${p:-0}" >>"$T_TMP/pairs"
@@ -374,7 +374,7 @@ echo "report of 10 files: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b 
 # time of a default sweep.
 if [ "$(nproc)" -ge 2 ]; then
 	: >"$T_TMP/pairs"
-	for _ in 1 2 3 4 5; do
+	for _ in $(seq "$ROUNDS"); do
 		o=$("$BUILD/lat_mem_load" -M "${wmb}m" -D 0 2>&1 | awk '/^"idle/ { print $2 }')
 		p=$("$BUILD/lat_mem_rd" -t "$wmb" 64 2>&1 | awk -v s="$wmb" '$1 + 0 == s + 0 { print $2 }')
 		echo "${o:-0} ${p:-0}" >>"$T_TMP/pairs"
@@ -387,7 +387,7 @@ if [ "$(nproc)" -ge 2 ]; then
 	echo "lat_mem_load default sweep (15 delays): $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }') s (target < 30 s)"
 fi
 : >"$T_TMP/pairs"
-for _ in 1 2 3 4 5; do
+for _ in $(seq "$ROUNDS"); do
 	o=$("$BUILD/bw_mem_peak" -M "${wmb}m" rd 2>&1 | awk '/^ALL Reads/ { print $3 }')
 	p=$("$BUILD/bw_mem" -P "$(nproc)" "${wmb}m" frd 2>&1 | awk '/^[0-9]/ { print $2 }')
 	echo "${o:-0} ${p:-0}" >>"$T_TMP/pairs"

@@ -205,6 +205,11 @@ if [ -n "$BUILD" ] && [ -x "$BUILD/lat_syscall" ]; then
 		not_ok "runner result file: $(ls -R "$T_TMP/results")"
 	fi
 	if grep -q 'elapsed, about' "$T_TMP/err"; then ok; else not_ok "runner progress: $(head -c 300 "$T_TMP/err")"; fi
+	# The summary's last lines: each section's time, then where the file is.
+	if grep -Eq 'section times: [A-Z_]+ [0-9]+\.[0-9] s' "$T_TMP/err" &&
+		grep -A1 'section times:' "$T_TMP/err" | grep -q 'results in '; then ok; else
+		not_ok "runner section times: $(tail -c 300 "$T_TMP/err")"
+	fi
 	# The header keeps what the machine states, as the truth check's
 	# table does: caches and line (sysfs), the processor's generation,
 	# the page size, the clock source and /proc/cpuinfo's clock.

@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# bench/sched.sh - sourced by tests/bench.sh (BUILD, ratio set): the
+# bench/sched.sh - sourced by tests/bench.sh (BUILD, RATIO, in_range set): the
 # scheduler, IPC and thread programs beside the tools people run for the
 # same questions, side by side in one run, each peer said absent where it
 # is not installed (Debian: rt-tests for hackbench, sysbench; perf from
@@ -12,12 +12,17 @@ SCHED_K=7
 
 # med LIST: the median of the numbers in LIST (blank when none).
 med() { printf '%s\n' "$@" | awk 'NF' | sort -g | awk '{ v[NR] = $1 } END { if (NR) print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-# within RATIO: "met" inside 0.90-1.10.
-within() { awk -v r="$1" 'BEGIN { print (r >= 0.9 && r <= 1.1) ? "met" : "not met" }'; }
-# side NAME OURS THEIRS: one line, the medians and their ratio.
+# rounds A_LIST B_LIST: the two lists' values paired by position, one
+# "A B" line a round (the rounds the sides were taken in turn).
+# shellcheck disable=SC2086 # lists of numbers
+rounds() { printf '%s\n' $1 | awk 'NF' >"$T_TMP/sched.a"; printf '%s\n' $2 | awk 'NF' >"$T_TMP/sched.b"; paste -d ' ' "$T_TMP/sched.a" "$T_TMP/sched.b"; }
+# side NAME OURS_LIST THEIRS_LIST: one line, each side's median, the
+# ratio of the rounds with its interval (tests/ratio) and the verdict on
+# 0.90-1.10 (met, not met, cannot tell).
 side() {
-	r=$(ratio "$2" "$3")
-	echo "$1: ours $2; theirs $3; ratio $r (target 0.90-1.10): $(within "$r")"
+	# shellcheck disable=SC2086 # lists of numbers
+	s_line="ours $(med $2); theirs $(med $3) (medians); $(rounds "$2" "$3" | "$RATIO" | sed 's/: no target$//')"
+	echo "$1: $s_line (target 0.90-1.10): $(in_range "$s_line" 0.9 1.1)"
 }
 have() { command -v "$1" >/dev/null 2>&1; }
 have_perf() { have perf && perf bench sched pipe -l 10 >/dev/null 2>&1; }
@@ -58,12 +63,15 @@ msg_time() {
 	perf) perf bench sched messaging $pflags -g "$sched_groups" -l "$2" 2>&1 | awk '/Total time/ { print $3 }' ;;
 	esac
 }
-# net A B: A - B (blank when either is).
-net() { [ -n "$1" ] && [ -n "$2" ] && awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", a - b }'; }
-# as_run WHAT OURS THEIRS: the medians as run and their ratio, no target.
-as_run() { echo "$1: as run, ours $2; theirs $3; ratio $(ratio "$2" "$3") (no target: each tool's own exits are inside its time)"; }
+# net A_LIST B_LIST: each round's A - B (a list).
+net() { rounds "$1" "$2" | awk '{ printf "%.6f ", $1 - $2 }'; }
+# as_run WHAT OURS THEIRS: the lists as run, their ratio, no target.
+as_run() {
+	# shellcheck disable=SC2086 # lists of numbers
+	echo "$1: as run, ours $(med $2); theirs $(med $3) (medians); $(rounds "$2" "$3" | "$RATIO" | sed 's/: no target$//') (no target: each tool's own exits are inside its time)"
+}
 # added OURS THEIRS: the judged line, each side's time for the added
-# loops (its time at twice the loops less its time at the loops).
+# loops (each round's time at twice the loops less its time at the loops).
 added() {
 	if [ -n "$1" ] && [ -n "$2" ]; then side "  the added loops (-l $sched_loops2 less -l $sched_loops)" "$1" "$2"; else
 		echo "  the added loops: a side gave no time at -l $sched_loops2: not met"; fi
@@ -82,19 +90,19 @@ for how in "unix process" "pipe process" "unix thread" "pipe thread"; do
 		i=$((i + 1))
 	done
 	# shellcheck disable=SC2086 # lists of numbers
-	om=$(med $o) oa=$(net "$(med $o2)" "$om")
+	om=$(med $o) oa=$(net "$o2" "$o")
 	what="lat_msg -t $mt -m $mk -l $sched_loops $sched_groups (s)"
 	# shellcheck disable=SC2086
 	if [ -n "$h" ]; then
-		as_run "$what vs hackbench$hflags -g $sched_groups -l $sched_loops" "$om" "$(med $h)"
-		added "$oa" "$(net "$(med $h2)" "$(med $h)")"
+		as_run "$what vs hackbench$hflags -g $sched_groups -l $sched_loops" "$o" "$h"
+		added "$oa" "$(net "$h2" "$h")"
 	else
 		echo "$what: hackbench not installed (Debian: rt-tests); $om s alone"
 	fi
 	# shellcheck disable=SC2086
 	if [ -n "$p" ]; then
-		as_run "$what vs perf bench sched messaging$pflags -g $sched_groups -l $sched_loops" "$om" "$(med $p)"
-		added "$oa" "$(net "$(med $p2)" "$(med $p)")"
+		as_run "$what vs perf bench sched messaging$pflags -g $sched_groups -l $sched_loops" "$o" "$p"
+		added "$oa" "$(net "$p2" "$p")"
 	else
 		echo "$what: perf bench not available; $om s alone"
 	fi
@@ -125,7 +133,7 @@ for cpus in 0 0,1; do
 	if [ -z "$p" ]; then
 		echo "lat_pipe_pairs 1 on CPUs $cpus: perf bench not available; $om us alone"
 	elif [ "$cpus" = 0 ]; then
-		side "LMBENCH_SCHED=SAME lat_pipe_pairs 1 (us per round trip) vs taskset -c 0 perf bench sched pipe -l 50000" "$om" "$(med $p)"
+		side "LMBENCH_SCHED=SAME lat_pipe_pairs 1 (us per round trip) vs taskset -c 0 perf bench sched pipe -l 50000" "$o" "$p"
 	else
 		echo "lat_pipe_pairs 1, one end on CPU 0 and one on CPU 1: $om us; taskset -c 0,1 perf bench sched pipe (ends unpinned): $(med $p) us; no target"
 	fi
@@ -174,7 +182,7 @@ for t in 1 2 4; do
 	om=$(med $o)
 	# shellcheck disable=SC2086
 	if [ -n "$y" ]; then
-		side "LMBENCH_SCHED=DEFAULT lat_pthread -t $t -m 1 mutex (ns per lock+unlock, $k runs) vs taskset -c $mcpus sysbench mutex --threads=$t --mutex-num=1 --mutex-loops=0" "$om" "$(med $y)"
+		side "LMBENCH_SCHED=DEFAULT lat_pthread -t $t -m 1 mutex (ns per lock+unlock, $k runs) vs taskset -c $mcpus sysbench mutex --threads=$t --mutex-num=1 --mutex-loops=0" "$o" "$y"
 	else
 		echo "lat_pthread -t $t -m 1 mutex: sysbench not installed (Debian: sysbench); $om ns alone"
 	fi

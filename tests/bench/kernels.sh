@@ -1,0 +1,157 @@
+#!/bin/sh
+# kernels.sh BUILD [LMBENCH3_SRC] - the memory kernels at every size
+# (make bench, make bench-kernels): each of bw_mem's kernels, each of
+# stream's (versions 1 and 2) and lat_mem_rd, from inside L1 to four
+# times the last-level cache, beside the same kernel of lmbench 3 (built
+# here with cc -O, as lmbench's own Makefile builds it, from the source
+# tree LMBENCH3_SRC names; left out with a line without one) and beside
+# the bare loop over the same buffers (tests/bare; lat_mem_rd has none).
+#
+# KERNEL_ROUNDS rounds (default 5); in each every program runs once at
+# every size, the sides of one figure in a random order (KERNEL_SEED), so
+# a slow stretch of the host falls on either.  Each ratio's verdict comes
+# from tests/ratio: the rounds are the runs, Welch's interval on their
+# log values, "cannot tell" where the interval spans the target (0.97 of
+# lmbench's bandwidth, at most 1.03 of its latency).  lmbench's side runs
+# with ENOUGH=20000 (20 ms intervals) unless ENOUGH is set.
+# KERNEL_SIZES overrides the sizes (words such as 24k 512k 16m 128m).
+BUILD=$1
+SRC=${2:-${LMBENCH3_SRC:-}}
+ROUNDS=${KERNEL_ROUNDS:-5}
+SEED=${KERNEL_SEED:-$$}
+RATIO=$BUILD/tests/ratio
+BARE=$BUILD/tests/bare
+case $ROUNDS in '' | *[!0-9]* | 0) echo "kernels: bad KERNEL_ROUNDS '$ROUNDS'" >&2; exit 2 ;; esac
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/../lib.sh"
+K_TMP=$T_TMP
+
+# The caches as sysfs states them: L1d, L2 and the last level (bytes).
+cache_size() {
+	for d in /sys/devices/system/cpu/cpu0/cache/index*; do
+		[ -r "$d/level" ] || continue
+		t=$(cat "$d/type")
+		[ "$t" = Instruction ] && continue
+		echo "$(cat "$d/level") $(cat "$d/size")"
+	done | awk -v want="$1" '
+		{ s = $2; m = 1; if (s ~ /K$/) m = 1024; if (s ~ /M$/) m = 1048576; sub(/[KM]$/, "", s); s *= m }
+		want == "llc" && $1 >= lvl { lvl = $1; v = s }
+		want != "llc" && $1 == want { v = s }
+		END { print v + 0 }'
+}
+kb() { awk -v b="$1" 'BEGIN { printf "%dk", b / 1024 }'; }
+if [ -n "${KERNEL_SIZES:-}" ]; then
+	SIZES=$KERNEL_SIZES
+else
+	l1=$(cache_size 1) l2=$(cache_size 2) llc=$(cache_size llc)
+	[ "$l1" -gt 0 ] || l1=32768
+	[ "$l2" -gt 0 ] || l2=1048576
+	[ "$llc" -gt 0 ] || llc=8388608
+	# Inside L1, inside L2, past L2, inside the last level, four times it.
+	SIZES="$(kb $((l1 / 2))) $(kb $((l2 / 2))) $(kb $((l2 * 2))) $(kb $((llc / 2))) $(kb $((llc * 4)))"
+	echo "kernels: caches L1d $(kb "$l1") L2 $(kb "$l2") last level $(kb "$llc") (sysfs); sizes $SIZES"
+fi
+
+# lmbench 3's side, built from its source tree.
+LM=
+if [ -n "$SRC" ] && [ -f "$SRC/src/stream.c" ]; then
+	LM=$K_TMP/lmbench3
+	mkdir -p "$LM"
+	for p in stream bw_mem lat_mem_rd; do
+		# shellcheck disable=SC2046
+		if ! (cd "$SRC/src" && ${CC:-cc} -O -w -DHAVE_uint64_t -DHAVE_int64_t -DHAVE_socklen_t \
+			-DHAVE_DRAND48 -DHAVE_SCHED_SETAFFINITY $(pkg-config --cflags libtirpc 2>/dev/null) \
+			-o "$LM/$p" $p.c lib_timing.c lib_mem.c lib_stats.c lib_debug.c getopt.c lib_sched.c \
+			lib_tcp.c lib_udp.c lib_unix.c $(pkg-config --libs libtirpc 2>/dev/null) -lm) >"$K_TMP/cc.log" 2>&1; then
+			echo "kernels: lmbench 3's $p did not build from $SRC (left out):"
+			sed 's/^/  /' "$K_TMP/cc.log" | head -5
+			LM=
+			break
+		fi
+	done
+	[ -n "$LM" ] && echo "kernels: lmbench 3 built from $SRC with ${CC:-cc} -O"
+elif [ -n "$SRC" ]; then
+	echo "kernels: $SRC is not lmbench 3's source tree (no src/stream.c): lmbench 3 left out"
+else
+	echo "kernels: lmbench 3 left out (give its source tree: make bench LMBENCH3=DIR)"
+fi
+LMENV="ENOUGH=${ENOUGH:-20000}"
+
+# shuffled WORD...: the words in a random order, the same for a seed.
+N_SHUF=0
+shuffled() {
+	N_SHUF=$((N_SHUF + 1))
+	printf '%s\n' "$@" | awk -v s="$SEED" -v k="$N_SHUF" 'BEGIN { srand(s * 7919 + k) } { print rand(), $0 }' |
+		sort -n | cut -d ' ' -f 2-
+}
+# Each side's figure goes to $K_TMP/FIGURE.SIDE, one line a round.
+put() { [ -n "$3" ] && echo "$3" >>"$K_TMP/$1.$2"; }
+
+BWM="rd wr rdwr cp fwr frd fcp bzero bcopy"
+r=0
+while [ "$r" -lt "$ROUNDS" ]; do
+	r=$((r + 1))
+	echo "kernels: round $r of $ROUNDS"
+	for s in $SIZES; do
+		for k in $BWM; do
+			for side in $(shuffled ours lm bare); do
+				case $side in
+				ours) put "bw.$k.$s" ours "$("$BUILD/bw_mem" "$s" "$k" 2>&1 | awk "$BW_RATE")" ;;
+				lm) [ -n "$LM" ] && put "bw.$k.$s" lm "$(env "$LMENV" "$LM/bw_mem" "$s" "$k" 2>&1 | awk "$BW_RATE")" ;;
+				bare) put "bw.$k.$s" bare "$("$BARE" bw_mem "$k" "$s")" ;;
+				esac
+			done
+		done
+		for v in 1 2; do
+			case $v in 1) ks="copy scale add triad" ;; *) ks="fill copy daxpy sum" ;; esac
+			for side in $(shuffled ours lm bare); do
+				case $side in
+				ours) "$BUILD/stream" -v $v -M "$s" 2>&1 | awk -v f="$K_TMP/st$v.$s" '/bandwidth:/ { print $4 >> (f "." $2 ".ours") }' ;;
+				lm) [ -n "$LM" ] && env "$LMENV" "$LM/stream" -v $v -M "$s" 2>&1 |
+					awk -v f="$K_TMP/st$v.$s" '/bandwidth:/ { print $4 >> (f "." $2 ".lm") }' ;;
+				bare) for k in $ks; do put "st$v.$s.$k" bare "$("$BARE" stream "$k" "$s")"; done ;;
+				esac
+			done
+		done
+	done
+	# lat_mem_rd: one sweep a side up to the largest size, stride 128, read
+	# at the sizes above (the nearest row at or below each).
+	top=$(echo "$SIZES" | awk '{ s = $NF; m = 1; if (s ~ /[kK]$/) m = 1 / 1024; if (s ~ /[gG]$/) m = 1024; sub(/[kKmMgG]$/, "", s); printf "%d", s * m < 1 ? 1 : s * m }')
+	for side in $(shuffled ours lm); do
+		case $side in
+		ours) "$BUILD/lat_mem_rd" -N 1 "$top" 128 >"$K_TMP/lmr.ours" 2>&1 ;;
+		lm) [ -n "$LM" ] && env "$LMENV" "$LM/lat_mem_rd" -N 1 "$top" 128 >"$K_TMP/lmr.lm" 2>&1 ;;
+		esac
+	done
+	for s in $SIZES; do
+		mb=$(echo "$s" | awk '{ m = 1; if ($1 ~ /[kK]$/) m = 1 / 1024; if ($1 ~ /[gG]$/) m = 1024; v = $1; sub(/[kKmMgG]$/, "", v); printf "%.5f", v * m }')
+		for side in ours lm; do
+			[ -f "$K_TMP/lmr.$side" ] || continue
+			put "lmr.$s" "$side" "$(awk -v w="$mb" 'NF == 2 && $1 ~ /^[0-9.]+$/ && $1 + 0 <= w + 0 { v = $2 } END { print v }' "$K_TMP/lmr.$side")"
+		done
+	done
+done
+
+# verdict FIGURE A B [ratio options]: A's rounds against B's.
+verdict() {
+	if [ ! -s "$K_TMP/$1.$2" ] || [ ! -s "$K_TMP/$1.$3" ]; then
+		echo "absent"
+		return
+	fi
+	f=$1 a=$2 b=$3
+	shift 3
+	paste -d ' ' "$K_TMP/$f.$a" "$K_TMP/$f.$b" | "$RATIO" "$@"
+}
+echo "kernels: ours / lmbench 3 (target >= 0.97) and ours / the bare loop, $ROUNDS interleaved rounds, 95 % intervals"
+for s in $SIZES; do
+	for k in $BWM; do
+		echo "bw_mem $s $k: lmbench $(verdict "bw.$k.$s" ours lm -t 0.97); bare $(verdict "bw.$k.$s" ours bare -t 0.95)"
+	done
+	for v in 1 2; do
+		case $v in 1) ks="copy scale add triad" ;; *) ks="fill copy daxpy sum" ;; esac
+		for k in $ks; do
+			echo "stream -v $v -M $s $k: lmbench $(verdict "st$v.$s.$k" ours lm -t 0.97); bare $(verdict "st$v.$s.$k" ours bare -t 0.95)"
+		done
+	done
+	echo "lat_mem_rd $s stride 128 (latency, lower is better): lmbench $(verdict "lmr.$s" ours lm -l -t 1.03)"
+done
