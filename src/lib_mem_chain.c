@@ -135,3 +135,38 @@ mem_chain_check(void **start, const char *buf, size_t count, size_t stride)
 {
 	return mem_chain_walk(start, buf, count, stride, NULL, 0);
 }
+
+int
+mem_chain_check_linked(void **start, const char *buf, size_t count,
+                       size_t stride)
+{
+	const char *s = (const char *)start;
+	unsigned char *seen;
+	size_t i;
+	int rc = 0;
+
+	if (count <= MEM_CHAIN_WALK_MAX)
+		return mem_chain_walk(start, buf, count, stride, NULL, 0);
+	if (s < buf || s >= buf + count * stride ||
+	    (size_t)(s - buf) % stride != 0)
+		return -1;
+	seen = calloc(count / 8 + 1, 1);
+	if (seen == NULL) /* no memory to check cheaply: walk */
+		return mem_chain_walk(start, buf, count, stride, NULL, 0);
+	for (i = 0; i < count && rc == 0; i++) {
+		const char *c = *(const char *const *)(buf + i * stride);
+		size_t k;
+
+		if (c < buf || c >= buf + count * stride ||
+		    (size_t)(c - buf) % stride != 0) {
+			rc = -1;
+			break;
+		}
+		k = (size_t)(c - buf) / stride;
+		if (seen[k / 8] & (1u << (k % 8)))
+			rc = -1; /* a second predecessor */
+		seen[k / 8] |= (unsigned char)(1u << (k % 8));
+	}
+	free(seen);
+	return rc;
+}

@@ -276,6 +276,37 @@ main(void)
 		CHECK(mem_chain_check(p, buf, n, 64) != 0);
 		mem_free(buf, 4 << 20);
 	}
+	/* The linked check: a ring above MEM_CHAIN_WALK_MAX slots is
+	 * checked in one pass; each fault above is caught there too. */
+	{
+		size_t n = MEM_CHAIN_WALK_MAX + 4099, st = 8;
+		char *b = mem_alloc(n * st);
+
+		CHECK(b != NULL);
+		if (b != NULL) {
+			void **p = mem_chain_random(b, n, st, 4096, 9);
+
+			CHECK(p != NULL && mem_chain_check_linked(p, b, n, st) == 0);
+			CHECK(mem_chain_check(p, b, n, st) == 0);
+			*(void **)(b + st * 10) = b + st * 10; /* itself */
+			CHECK(mem_chain_check_linked(p, b, n, st) != 0);
+			p = mem_chain_stride(b, n, st);
+			CHECK(mem_chain_check_linked(p, b, n, st) == 0);
+			*(void **)(b + st * 5) = b + st * 3; /* a short loop */
+			CHECK(mem_chain_check_linked(p, b, n, st) != 0);
+			p = mem_chain_stride(b, n, st);
+			*(void **)(b + st * 5) = b + 7; /* misaligned */
+			CHECK(mem_chain_check_linked(p, b, n, st) != 0);
+			p = mem_chain_stride(b, n, st);
+			*(void **)(b + st * (n - 1)) = b + st * n; /* past the end */
+			CHECK(mem_chain_check_linked(p, b, n, st) != 0);
+			p = mem_chain_stride(b, n, st);
+			CHECK(mem_chain_check_linked((void **)(b + 4), b, n, st) != 0);
+			/* at or under the bound it is the walk itself */
+			CHECK(mem_chain_check_linked(p, b, MEM_CHAIN_WALK_MAX, st) != 0);
+			mem_free(b, n * st);
+		}
+	}
 	test_placement();
 	test_load_touch();
 	/* The wide read kernels: 1 to 9 blocks of 512 bytes, with and
