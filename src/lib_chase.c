@@ -53,12 +53,15 @@ chase_setup_pages(struct mem_chase *c, size_t size, size_t line, int flags,
 	c->buf = c->base;
 	/* With "page" = line every hop may land anywhere: a plain random
 	 * cycle; otherwise consecutive hops change page. */
-	p = mem_chain_random(c->buf, count, line,
-			     (flags & CHASE_ANYWHERE) ? line : mem_pagesize(),
-			     seed);
-	/* One walk checks the cycle and notes the start points. */
-	if (p == NULL || mem_chain_walk(p, c->buf, count, line, c->start,
-					CHASE_MAXK) != 0) {
+	/* The builder notes the start points; the check is a walk up to
+	 * MEM_CHAIN_WALK_MAX slots, one pass in address order above (a
+	 * walk of a large ring costs a miss a slot: seconds). */
+	p = mem_chain_random_marks(c->buf, count, line,
+			           (flags & CHASE_ANYWHERE) ? line
+			                                    : mem_pagesize(),
+			           seed, c->start, CHASE_MAXK);
+	if (p == NULL ||
+	    mem_chain_check_linked(p, c->buf, count, line) != 0) {
 		util_err("internal error: the chain is not one cycle");
 		chase_release(c);
 		return -1;

@@ -84,6 +84,12 @@ void **mem_chain_stride(char *buf, size_t count, size_t stride);
  * different pages wherever the buffer spans more than one page. */
 void **mem_chain_random(char *buf, size_t count, size_t stride, size_t pagesize,
                         uint64_t seed);
+/* The same, noting in marks[k] the slot k * ceil(count / nmarks) hops
+ * from the start (for k while that is under count), as mem_chain_walk
+ * would, without walking. */
+void **mem_chain_random_marks(char *buf, size_t count, size_t stride,
+                              size_t pagesize, uint64_t seed, void ***marks,
+                              size_t nmarks);
 /* Walk the ring from start: 0 if it is one cycle through exactly count
  * slots of buf, -1 otherwise. */
 int mem_chain_check(void **start, const char *buf, size_t count, size_t stride);

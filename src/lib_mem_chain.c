@@ -48,6 +48,16 @@ void **
 mem_chain_random(char *buf, size_t count, size_t stride, size_t pagesize,
                  uint64_t seed)
 {
+	return mem_chain_random_marks(buf, count, stride, pagesize, seed,
+	                              NULL, 0);
+}
+
+void **
+mem_chain_random_marks(char *buf, size_t count, size_t stride,
+                       size_t pagesize, uint64_t seed, void ***marks,
+                       size_t nmarks)
+{
+	size_t every = nmarks ? (count + nmarks - 1) / nmarks : 0;
 	size_t per_page, npages, *pages, *cols, *order, n = 0, c, p;
 	uint64_t rng = seed;
 
@@ -98,6 +108,9 @@ mem_chain_random(char *buf, size_t count, size_t stride, size_t pagesize,
 	for (c = 0; c < n; c++)
 		*(void **)(buf + order[c] * stride) =
 		    buf + order[(c + 1) % n] * stride;
+	/* the slot k * every hops from the start, as mem_chain_walk notes */
+	for (c = 0; every && c < nmarks && c * every < n; c++)
+		marks[c] = (void **)(buf + order[c * every] * stride);
 	p = order[0];
 	free(pages);
 	free(cols);

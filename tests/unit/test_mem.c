@@ -276,6 +276,29 @@ main(void)
 		CHECK(mem_chain_check(p, buf, n, 64) != 0);
 		mem_free(buf, 4 << 20);
 	}
+	/* The builder's marks are the walk's. */
+	{
+		size_t counts[] = { 16, 1000, 10007, 65536 }, k, j;
+
+		for (k = 0; k < sizeof(counts) / sizeof(counts[0]); k++) {
+			size_t n = counts[k];
+			char *b = mem_alloc(n * 64);
+			void **m1[16] = { 0 }, **m2[16] = { 0 }, **p;
+			int same = 1;
+
+			CHECK(b != NULL);
+			if (b == NULL)
+				continue;
+			p = mem_chain_random_marks(b, n, 64, 4096, 3 + n, m1,
+			                           16);
+			CHECK(p != NULL &&
+			      mem_chain_walk(p, b, n, 64, m2, 16) == 0);
+			for (j = 0; j < 16; j++)
+				same &= m1[j] == m2[j];
+			CHECK(same && m1[0] == p);
+			mem_free(b, n * 64);
+		}
+	}
 	/* The linked check: a ring above MEM_CHAIN_WALK_MAX slots is
 	 * checked in one pass; each fault above is caught there too. */
 	{
