@@ -278,10 +278,10 @@ main(void)
 	}
 	/* The builder's marks are the walk's. */
 	{
-		size_t counts[] = { 16, 1000, 10007, 65536 }, k, j;
+		size_t mcounts[] = { 16, 1000, 10007, 65536 }, k, j;
 
-		for (k = 0; k < sizeof(counts) / sizeof(counts[0]); k++) {
-			size_t n = counts[k];
+		for (k = 0; k < sizeof(mcounts) / sizeof(mcounts[0]); k++) {
+			size_t n = mcounts[k];
 			char *b = mem_alloc(n * 64);
 			void **m1[16] = { 0 }, **m2[16] = { 0 }, **p;
 			int same = 1;
