@@ -118,6 +118,18 @@ mem_chain_random_marks(char *buf, size_t count, size_t stride,
 	return (void **)(buf + p * stride);
 }
 
+/* The slot p is, or count when p is no slot of the ring's buffer. */
+static size_t
+slot_of(const void *p, const char *buf, size_t count, size_t stride)
+{
+	const char *c = p;
+
+	if (c < buf || c >= buf + count * stride ||
+	    (size_t)(c - buf) % stride != 0)
+		return count;
+	return (size_t)(c - buf) / stride;
+}
+
 int
 mem_chain_walk(void **start, const char *buf, size_t count, size_t stride,
 	       void ***marks, size_t nmarks)
@@ -126,10 +138,7 @@ mem_chain_walk(void **start, const char *buf, size_t count, size_t stride,
 	size_t steps = 0, every = nmarks ? (count + nmarks - 1) / nmarks : 0;
 
 	do {
-		const char *c = (const char *)p;
-
-		if (c < buf || c >= buf + count * stride ||
-		    (size_t)(c - buf) % stride != 0)
+		if (slot_of(p, buf, count, stride) == count)
 			return -1;
 		if (every && steps % every == 0 && steps / every < nmarks)
 			marks[steps / every] = p;
@@ -153,32 +162,24 @@ int
 mem_chain_check_linked(void **start, const char *buf, size_t count,
                        size_t stride)
 {
-	const char *s = (const char *)start;
 	unsigned char *seen;
-	size_t i;
+	size_t i, k;
 	int rc = 0;
 
 	if (count <= MEM_CHAIN_WALK_MAX)
 		return mem_chain_walk(start, buf, count, stride, NULL, 0);
-	if (s < buf || s >= buf + count * stride ||
-	    (size_t)(s - buf) % stride != 0)
+	if (slot_of(start, buf, count, stride) == count)
 		return -1;
 	seen = calloc(count / 8 + 1, 1);
 	if (seen == NULL) /* no memory to check cheaply: walk */
 		return mem_chain_walk(start, buf, count, stride, NULL, 0);
 	for (i = 0; i < count && rc == 0; i++) {
-		const char *c = *(const char *const *)(buf + i * stride);
-		size_t k;
-
-		if (c < buf || c >= buf + count * stride ||
-		    (size_t)(c - buf) % stride != 0) {
-			rc = -1;
-			break;
-		}
-		k = (size_t)(c - buf) / stride;
-		if (seen[k / 8] & (1u << (k % 8)))
-			rc = -1; /* a second predecessor */
-		seen[k / 8] |= (unsigned char)(1u << (k % 8));
+		k = slot_of(*(void *const *)(buf + i * stride), buf, count,
+		            stride);
+		if (k == count || (seen[k / 8] & (1u << (k % 8))))
+			rc = -1; /* no slot, or a second predecessor */
+		else
+			seen[k / 8] |= (unsigned char)(1u << (k % 8));
 	}
 	free(seen);
 	return rc;

@@ -141,7 +141,7 @@ fi
 # power of two at or above twice the largest cache sysfs states, as
 # sysbench takes only powers of two, at least 256 MB); the target is the
 # fastest peer.
-llc=$(cat /sys/devices/system/cpu/cpu0/cache/index*/size 2>/dev/null | sed 's/K$//' | sort -n | tail -n 1)
+llc=$(llc_kb)
 wmb=256
 while [ "$((wmb * 1024))" -lt "$((${llc:-0} * 2))" ]; do wmb=$((wmb * 2)); done
 : >"$T_TMP/wide"

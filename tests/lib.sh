@@ -120,3 +120,31 @@ port_base() {
 	[ -n "$low" ] && [ "$low" -gt 12000 ] || low=32768
 	awk -v low="$low" 'BEGIN { srand(); print 10000 + int(rand() * (low - 10200)) }'
 }
+
+# rounds_ratio A B [OPTION...] (make bench): the rounds in files A and B
+# (a value a line, line k of each from round k) through tests/ratio
+# ($RATIO) with OPTIONs; "absent" where either file is empty.
+rounds_ratio() {
+	if [ ! -s "$1" ] || [ ! -s "$2" ]; then
+		echo "absent"
+		return
+	fi
+	rr_a=$1 rr_b=$2
+	shift 2
+	paste -d ' ' "$rr_a" "$rr_b" | "$RATIO" "$@"
+}
+
+# cache_kb LEVEL TYPE: the size in KB of cpu0's cache of LEVEL and TYPE
+# (Data, Unified) as sysfs states it; llc_kb: the largest cache's; nothing
+# where sysfs states none.
+cache_kb() {
+	for d in /sys/devices/system/cpu/cpu0/cache/index*; do
+		if [ "$(cat "$d/level" 2>/dev/null)" = "$1" ] && [ "$(cat "$d/type" 2>/dev/null)" = "$2" ]; then
+			awk '{ v = $1; m = 1; if (v ~ /M$/) m = 1024; sub(/[KM]$/, "", v); printf "%d\n", v * m }' "$d/size"
+		fi
+	done
+}
+llc_kb() {
+	cat /sys/devices/system/cpu/cpu0/cache/index*/size 2>/dev/null |
+		awk '{ v = $1; m = 1; if (v ~ /M$/) m = 1024; sub(/[KM]$/, "", v); if (v * m > b) b = v * m } END { if (b) printf "%d\n", b }'
+}

@@ -121,14 +121,8 @@ row "page size" "$(getconf PAGESIZE 2>/dev/null || echo unknown) bytes (getconf)
 	"not checked: no program measures the page size"
 
 # Cache sizes as sysfs states them: the knees of the random-chase
-# latency curve sit at L1d and L2, within one size step of lmbench's grid.
-cache_kb() { # LEVEL TYPE: size in KB of that cache of cpu0, or nothing
-	for d in /sys/devices/system/cpu/cpu0/cache/index*; do
-		if [ "$(cat "$d/level" 2>/dev/null)" = "$1" ] && [ "$(cat "$d/type" 2>/dev/null)" = "$2" ]; then
-			sed 's/K$//' "$d/size"
-		fi
-	done
-}
+# latency curve sit at L1d and L2, within one size step of lmbench's grid
+# (cache_kb: tests/lib.sh).
 l1=$(cache_kb 1 Data)
 l2=$(cache_kb 2 Unified)
 if [ -n "$l1" ] && [ -n "$l2" ]; then

@@ -26,27 +26,13 @@ case $ROUNDS in '' | *[!0-9]* | 0) echo "kernels: bad KERNEL_ROUNDS '$ROUNDS'" >
 . "$(dirname "$0")/../lib.sh"
 K_TMP=$T_TMP
 
-# The caches as sysfs states them: L1d, L2 and the last level (bytes).
-cache_size() {
-	for d in /sys/devices/system/cpu/cpu0/cache/index*; do
-		[ -r "$d/level" ] || continue
-		t=$(cat "$d/type")
-		[ "$t" = Instruction ] && continue
-		echo "$(cat "$d/level") $(cat "$d/size")"
-	done | awk -v want="$1" '
-		{ s = $2; m = 1; if (s ~ /K$/) m = 1024; if (s ~ /M$/) m = 1048576; sub(/[KM]$/, "", s); s *= m }
-		want == "llc" && $1 >= lvl { lvl = $1; v = s }
-		want != "llc" && $1 == want { v = s }
-		END { print v + 0 }'
-}
 kb() { awk -v b="$1" 'BEGIN { printf "%dk", b / 1024 }'; }
 if [ -n "${KERNEL_SIZES:-}" ]; then
 	SIZES=$KERNEL_SIZES
 else
-	l1=$(cache_size 1) l2=$(cache_size 2) llc=$(cache_size llc)
-	[ "$l1" -gt 0 ] || l1=32768
-	[ "$l2" -gt 0 ] || l2=1048576
-	[ "$llc" -gt 0 ] || llc=8388608
+	# (as sysfs states them, tests/lib.sh; bytes)
+	l1=$(cache_kb 1 Data) l2=$(cache_kb 2 Unified) llc=$(llc_kb)
+	l1=$((${l1:-32} * 1024)) l2=$((${l2:-1024} * 1024)) llc=$((${llc:-8192} * 1024))
 	# Inside L1, inside L2, past L2, inside the last level, four times it.
 	SIZES="$(kb $((l1 / 2))) $(kb $((l2 / 2))) $(kb $((l2 * 2))) $(kb $((llc / 2))) $(kb $((llc * 4)))"
 	echo "kernels: caches L1d $(kb "$l1") L2 $(kb "$l2") last level $(kb "$llc") (sysfs); sizes $SIZES"
@@ -134,13 +120,9 @@ done
 
 # verdict FIGURE A B [ratio options]: A's rounds against B's.
 verdict() {
-	if [ ! -s "$K_TMP/$1.$2" ] || [ ! -s "$K_TMP/$1.$3" ]; then
-		echo "absent"
-		return
-	fi
 	f=$1 a=$2 b=$3
 	shift 3
-	paste -d ' ' "$K_TMP/$f.$a" "$K_TMP/$f.$b" | "$RATIO" "$@"
+	rounds_ratio "$K_TMP/$f.$a" "$K_TMP/$f.$b" "$@"
 }
 echo "kernels: ours / lmbench 3 (target >= 0.97) and ours / the bare loop, $ROUNDS interleaved rounds, 95 % intervals"
 for s in $SIZES; do

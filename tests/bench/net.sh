@@ -27,7 +27,9 @@ BW_MSG=${NET_BW_MSG:-131072}
 LAT_MSG=${NET_LAT_MSG:-16}
 RATIO=$BUILD/tests/ratio
 case $ROUNDS in '' | *[!0-9]* | 0) echo "net: bad NET_ROUNDS '$ROUNDS'" >&2; exit 2 ;; esac
-case $BW_MSG$LAT_MSG in *[!0-9]*) echo "net: NET_BW_MSG and NET_LAT_MSG are byte counts" >&2; exit 2 ;; esac
+for v in "$BW_MSG" "$LAT_MSG"; do
+	case $v in '' | *[!0-9]* | 0) echo "net: NET_BW_MSG and NET_LAT_MSG are byte counts above 0" >&2; exit 2 ;; esac
+done
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 N_TMP=$T_TMP
@@ -120,13 +122,11 @@ done
 
 # line FIGURE A B [ratio options]: A's rounds against B's, with the values.
 line() {
-	if [ ! -s "$N_TMP/$1.$2" ] || [ ! -s "$N_TMP/$1.$3" ]; then
-		echo "absent"
-		return
-	fi
 	f=$1 a=$2 b=$3
 	shift 3
-	echo "$(tr '\n' ' ' <"$N_TMP/$f.$a")against $(tr '\n' ' ' <"$N_TMP/$f.$b")-> $(paste -d ' ' "$N_TMP/$f.$a" "$N_TMP/$f.$b" | "$RATIO" "$@")"
+	l_r=$(rounds_ratio "$N_TMP/$f.$a" "$N_TMP/$f.$b" "$@")
+	[ "$l_r" = absent ] || l_r="$(tr '\n' ' ' <"$N_TMP/$f.$a")against $(tr '\n' ' ' <"$N_TMP/$f.$b")-> $l_r"
+	echo "$l_r"
 }
 echo "net: loopback, $ROUNDS interleaved rounds; cross: server on CPU $c0, client on CPU ${c1:--}; same: both on CPU $c0"
 for pl in $places; do

@@ -48,6 +48,7 @@ main(int argc, char **argv)
 	int lat = 0, c, n = 0, bad = 0;
 	const char *verdict;
 
+	opterr = 0; /* one line of ours below */
 	while ((c = getopt(argc, argv, "lt:")) != -1) {
 		if (c == 'l') {
 			lat = 1;
@@ -58,9 +59,15 @@ main(int argc, char **argv)
 				return 2;
 			}
 		} else {
-			fprintf(stderr, "usage: ratio [-l] [-t TARGET]\n");
+			fprintf(stderr, "ratio: bad option -%c; usage: ratio "
+			        "[-l] [-t TARGET]\n", optopt);
 			return 2;
 		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "ratio: unexpected operand '%s' (the rounds "
+		        "come on standard input)\n", argv[optind]);
+		return 2;
 	}
 	while (fgets(line, sizeof(line), stdin) != NULL) {
 		o = strtod(line, &end);
