@@ -9,8 +9,16 @@ if [ -z "$EMULATED" ]; then
 		not_ok "lat_ctx shape: $(cat "$T_TMP/err")"
 	fi
 	# (two copies on a busy machine: a count whose time is not above the
-	# overhead is left out, as lmbench does, with a line saying so)
-	result lat_ctx err '^(|"size=[0-9]+k ovr=[0-9]+\.[0-9]{2}|[0-9]+ [0-9]+\.[0-9]{2}|lat_ctx: [0-9]+ processes: .* left out)$' - 0 0 -N 2 -s 16 -P 2 2 16
+	# overhead is left out, as lmbench does, with a line saying so; both
+	# counts can be, status 1 then: seen under the sanitizer, where the
+	# overhead read 40.69 us against switches of 15.67 and 35.10)
+	run_prog "$BUILD/lat_ctx" -N 2 -s 16 -P 2 2 16
+	if { [ "$RC" -eq 0 ] || { [ "$RC" -eq 1 ] && ! grep -q '^[0-9]' "$T_TMP/err" &&
+		[ "$(grep -c '^lat_ctx: [0-9]* processes: .* left out$' "$T_TMP/err")" -eq 2 ]; }; } &&
+		! grep -Evq '^(|"size=[0-9]+k ovr=[0-9]+\.[0-9]{2}|[0-9]+ [0-9]+\.[0-9]{2}|lat_ctx: [0-9]+ processes: .* left out)$' "$T_TMP/err" &&
+		grep -q '^"size=16k ' "$T_TMP/err"; then ok; else
+		not_ok "lat_ctx -N 2 -s 16 -P 2 2 16: status $RC: $(head -c 300 "$T_TMP/err")"
+	fi
 	result lat_ctx err '^(|"size=[0-9]+k ovr=[0-9]+\.[0-9]{2}|[0-9]+ [0-9]+\.[0-9]{2})$' 2 0.001 100000 -N 2 200
 else
 	# Under emulation the overhead is as noisy as a switch: any count
