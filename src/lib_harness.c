@@ -118,6 +118,7 @@ bench_measure_copy(struct copy_run *c)
 		} while (timing_now_ns() < end);
 	}
 	party_begin(&c->cx);
+	c->taken = 0;
 	for (k = 0; k < c->o->repetitions; k++) {
 		uint64_t t;
 		double v;
@@ -129,8 +130,39 @@ bench_measure_copy(struct copy_run *c)
 		v = (double)t - c->timing_o - (double)c->iters * c->loop_o;
 		c->out[k].ns_per_iter = v > 0 ? v / (double)c->iters : 0;
 		c->out[k].iters = c->iters;
+		c->taken = k + 1;
+		if (bench_settles(c->o) && bench_settled(c->out, k + 1))
+			break;
 	}
 	return 0;
+}
+
+int
+bench_settles(const struct bench_opts *o)
+{
+	return o->settle && !o->repetitions_set && o->stat == BENCH_MINIMUM &&
+	       o->parallel <= 1;
+}
+
+int
+bench_settled(const struct bench_sample *s, int n)
+{
+	double a = HUGE_VAL, b = HUGE_VAL;
+	int i;
+
+	if (n < BENCH_SETTLE_LEAST)
+		return 0;
+	for (i = 0; i < n; i++) {
+		double v = s[i].ns_per_iter;
+
+		if (v < a) {
+			b = a;
+			a = v;
+		} else if (v < b) {
+			b = v;
+		}
+	}
+	return a > 0 && b - a <= BENCH_SETTLE_TOLERANCE * a;
 }
 
 /* -P 1: this process is the only copy.  0, or -1 after a message. */
@@ -176,7 +208,7 @@ summarize(const struct copy_run *c, struct bench_result *r, size_t n)
 	free(v);
 	r->stat = o->stat;
 	r->parallel = o->parallel;
-	r->repetitions = o->repetitions;
+	r->repetitions = (int)(n / (size_t)o->parallel);
 	r->warmup_us = o->warmup_us;
 	r->iterations = c->iters;
 	r->enough_ns = c->enough_ns;
@@ -224,6 +256,9 @@ bench_run(const struct bench_desc *d, const struct bench_opts *o,
 		                        sizeof(r->placement));
 	if (rc == 0 && o->parallel > 1 && o->threads)
 		strcat(r->placement, " copies=threads");
+	/* one copy may have settled before its last repetition */
+	if (rc == 0 && o->parallel <= 1)
+		n = (size_t)c.taken;
 	if (rc != 0 || summarize(&c, r, n) != 0) {
 		bench_result_free(r);
 		return -1;

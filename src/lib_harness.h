@@ -39,6 +39,10 @@ struct bench_opts {
 	uint64_t warmup_us;        /* -W: untimed running before sampling */
 	int repetitions;           /* -N: timed intervals per copy, >= 1 */
 	uint64_t min_interval_ns;  /* floor on the interval (0 = ENOUGH) */
+	int settle;                /* a minimum of one copy: stop early once
+	                            * it repeats (bench_settled); set by the
+	                            * program, void when -N was given */
+	int repetitions_set;       /* -N given: exactly that many */
 	enum bench_stat stat;      /* statistic shown by the classic line */
 	int helpers;               /* processes each copy forks (placement) */
 	uint64_t fixed_iterations; /* >0: no calibration, use this count */
@@ -53,6 +57,21 @@ struct bench_opts {
 /* The defaults: -P 1, -W 0, -N 11, median, no placement of its own, no
  * arguments (bench_begin fills them). */
 void bench_opts_init(struct bench_opts *o);
+
+/*
+ * Repetitions chosen by the precision reached: with o->settle, the
+ * statistic the minimum, one copy and no -N, sampling stops after at
+ * least BENCH_SETTLE_LEAST intervals once the two fastest agree within
+ * BENCH_SETTLE_TOLERANCE of the fastest (the floor seen twice:
+ * interference only slows an interval), else after o->repetitions.  The
+ * record's repetitions are the intervals taken.  bench_settled: whether
+ * the n samples so far have settled.
+ */
+#define BENCH_SETTLE_LEAST 3
+#define BENCH_SETTLE_TOLERANCE 0.005
+struct bench_sample;
+int bench_settles(const struct bench_opts *o);
+int bench_settled(const struct bench_sample *s, int n);
 
 /*
  * A benchmark as the harness sees it.  Each copy (the process itself for

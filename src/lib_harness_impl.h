@@ -23,6 +23,7 @@ struct copy_run {
 	double loop_o;            /* ns subtracted per iteration */
 	uint64_t iters;           /* calibrated iterations per interval */
 	struct bench_sample *out; /* o->repetitions samples */
+	int taken;                /* of them taken (bench_measure_copy) */
 	struct copy_ctx cx;       /* the copy as init sees it */
 };
 
@@ -32,7 +33,8 @@ int bench_timed(struct copy_run *c, uint64_t n, uint64_t *ns);
 /* Find the iterations per interval (c->iters) for which one interval
  * lasts at least the target.  0, or -1 after a message. */
 int bench_calibrate(struct copy_run *c);
-/* The warm-up, then o->repetitions timed intervals into c->out. */
+/* The warm-up, then o->repetitions timed intervals into c->out (fewer
+ * where they settle: bench_settles), their count in c->taken. */
 int bench_measure_copy(struct copy_run *c);
 /* -P copies in processes released together: every copy's samples into
  * all, the placement of every party into where.  0, or -1 after a

@@ -60,6 +60,7 @@ opts_common(struct bench_opts *o, int c, const char *arg)
 			return -1;
 		}
 		o->repetitions = (int)v;
+		o->repetitions_set = 1;
 		return 1;
 	default: return 0;
 	}

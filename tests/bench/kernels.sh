@@ -14,6 +14,12 @@
 # log values, "cannot tell" where the interval spans the target (0.97 of
 # lmbench's bandwidth, at most 1.03 of its latency).  lmbench's side runs
 # with ENOUGH=20000 (20 ms intervals) unless ENOUGH is set.
+# Each size is a working set: the two-buffer kernels (cp, fcp, bcopy)
+# copy between two buffers of half the size, as stream's -M is its three
+# arrays together, so that "inside the last level" is inside it for
+# every kernel (two buffers of half the LLC each fill it exactly, where
+# a copy's figure swung between 9 and 21 GB/s from one run to the next
+# on an AMD Zen 4 guest, with lmbench's and the bare loop's alike).
 # lmbench 3's stream -v 1 "add" is no add: its main times the sum kernel
 # (s += a[i], one array read) and credits it 24 bytes an element, three
 # times what its own -v 2 sum credits (at 128 MB on an AMD Zen 5 guest:
@@ -75,6 +81,18 @@ shuffled() {
 	printf '%s\n' "$@" | awk -v s="$SEED" -v k="$N_SHUF" 'BEGIN { srand(s * 7919 + k) } { print rand(), $0 }' |
 		sort -n | cut -d ' ' -f 2-
 }
+# stream_size SIZE: stream's -M for a size of the sweep: stream takes at
+# least 24 KB (three arrays of 1024 doubles), so a smaller size (half an
+# L1 of 32 KB) becomes 24k, which three arrays still fit in L1.
+stream_size() { awk -v s="$1" 'BEGIN { v = s; m = 1; if (v ~ /[kK]$/) m = 1024; if (v ~ /[mM]$/) m = 1048576; sub(/[kKmM]$/, "", v); print v * m < 24576 ? "24k" : s }'; }
+# buffer_size SIZE KERNEL: bw_mem's size argument for a working set of
+# SIZE (half of it, in k, for the kernels with two buffers).
+buffer_size() {
+	case $2 in
+	cp | fcp | bcopy) awk -v s="$1" 'BEGIN { v = s; m = 1; if (v ~ /[kK]$/) m = 1024; if (v ~ /[mM]$/) m = 1048576; sub(/[kKmM]$/, "", v); printf "%dk\n", v * m / 2048 }' ;;
+	*) echo "$1" ;;
+	esac
+}
 # Each side's figure goes to $K_TMP/FIGURE.SIDE, one line a round.
 put() { [ -n "$3" ] && echo "$3" >>"$K_TMP/$1.$2"; }
 
@@ -85,22 +103,24 @@ while [ "$r" -lt "$ROUNDS" ]; do
 	echo "kernels: round $r of $ROUNDS"
 	for s in $SIZES; do
 		for k in $BWM; do
+			bs=$(buffer_size "$s" "$k")
 			for side in $(shuffled ours lm bare); do
 				case $side in
-				ours) put "bw.$k.$s" ours "$("$BUILD/bw_mem" "$s" "$k" 2>&1 | awk "$BW_RATE")" ;;
-				lm) [ -n "$LM" ] && put "bw.$k.$s" lm "$(env "$LMENV" "$LM/bw_mem" "$s" "$k" 2>&1 | awk "$BW_RATE")" ;;
-				bare) put "bw.$k.$s" bare "$("$BARE" bw_mem "$k" "$s")" ;;
+				ours) put "bw.$k.$s" ours "$("$BUILD/bw_mem" "$bs" "$k" 2>&1 | awk "$BW_RATE")" ;;
+				lm) [ -n "$LM" ] && put "bw.$k.$s" lm "$(env "$LMENV" "$LM/bw_mem" "$bs" "$k" 2>&1 | awk "$BW_RATE")" ;;
+				bare) put "bw.$k.$s" bare "$("$BARE" bw_mem "$k" "$bs")" ;;
 				esac
 			done
 		done
+		ss=$(stream_size "$s")
 		for v in 1 2; do
 			case $v in 1) ks="copy scale add triad" ;; *) ks="fill copy daxpy sum" ;; esac
 			for side in $(shuffled ours lm bare); do
 				case $side in
-				ours) "$BUILD/stream" -v $v -M "$s" 2>&1 | awk -v f="$K_TMP/st$v.$s" '/bandwidth:/ { print $4 >> (f "." $2 ".ours") }' ;;
-				lm) [ -n "$LM" ] && env "$LMENV" "$LM/stream" -v $v -M "$s" 2>&1 |
-					awk -v f="$K_TMP/st$v.$s" '/bandwidth:/ { print $4 >> (f "." $2 ".lm") }' ;;
-				bare) for k in $ks; do put "st$v.$s.$k" bare "$("$BARE" stream "$k" "$s")"; done ;;
+				ours) "$BUILD/stream" -v $v -M "$ss" 2>&1 | awk -v f="$K_TMP/st$v.$ss" '/bandwidth:/ { print $4 >> (f "." $2 ".ours") }' ;;
+				lm) [ -n "$LM" ] && env "$LMENV" "$LM/stream" -v $v -M "$ss" 2>&1 |
+					awk -v f="$K_TMP/st$v.$ss" '/bandwidth:/ { print $4 >> (f "." $2 ".lm") }' ;;
+				bare) for k in $ks; do put "st$v.$ss.$k" bare "$("$BARE" stream "$k" "$ss")"; done ;;
 				esac
 			done
 		done
@@ -132,15 +152,16 @@ verdict() {
 echo "kernels: ours / lmbench 3 (target >= 0.97) and ours / the bare loop, $ROUNDS interleaved rounds, 95 % intervals"
 for s in $SIZES; do
 	for k in $BWM; do
-		echo "bw_mem $s $k: lmbench $(verdict "bw.$k.$s" ours lm -t 0.97); bare $(verdict "bw.$k.$s" ours bare -t 0.95)"
+		echo "bw_mem $s $k$(case $k in cp | fcp | bcopy) echo " (two buffers of $(buffer_size "$s" "$k"))" ;; esac): lmbench $(verdict "bw.$k.$s" ours lm -t 0.97); bare $(verdict "bw.$k.$s" ours bare -t 0.95)"
 	done
+	ss=$(stream_size "$s")
 	for v in 1 2; do
 		case $v in 1) ks="copy scale add triad" ;; *) ks="fill copy daxpy sum" ;; esac
 		for k in $ks; do
 			if [ "$v$k" = 1add ]; then
-				echo "stream -v 1 -M $s add: lmbench (whose add times its sum kernel) $(verdict "st1.$s.add" ours lm); bare $(verdict "st1.$s.add" ours bare -t 0.95)"
+				echo "stream -v 1 -M $ss add: lmbench (whose add times its sum kernel) $(verdict "st1.$ss.add" ours lm); bare $(verdict "st1.$ss.add" ours bare -t 0.95)"
 			else
-				echo "stream -v $v -M $s $k: lmbench $(verdict "st$v.$s.$k" ours lm -t 0.97); bare $(verdict "st$v.$s.$k" ours bare -t 0.95)"
+				echo "stream -v $v -M $ss $k: lmbench $(verdict "st$v.$ss.$k" ours lm -t 0.97); bare $(verdict "st$v.$ss.$k" ours bare -t 0.95)"
 			fi
 		done
 	done
