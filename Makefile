@@ -65,79 +65,38 @@ ALL_LDFLAGS += -fsanitize=$(SANITIZE)
 endif
 LIBS := -lm -lpthread
 
-# libtirpc (for lat_rpc) is optional: without it the rest still builds.
-HAVE_TIRPC := $(shell pkg-config --exists libtirpc 2>/dev/null && echo yes)
-TIRPC_CFLAGS := $(shell pkg-config --cflags libtirpc 2>/dev/null)
-TIRPC_LIBS := $(shell pkg-config --libs libtirpc 2>/dev/null)
-
-# libnuma (for numa_mem's node layout) is optional: without it numa_mem
-# treats the machine as one node and says so.
-HAVE_NUMA := $(shell pkg-config --exists numa 2>/dev/null && echo yes)
-NUMA_CFLAGS := $(if $(HAVE_NUMA),-DHAVE_LIBNUMA $(shell pkg-config --cflags numa 2>/dev/null))
-NUMA_LIBS := $(if $(HAVE_NUMA),$(shell pkg-config --libs numa 2>/dev/null))
-
-# Every program, one per line.
-PROGRAMS := \
-	bw_bonnie \
-	bw_file_rd \
-	bw_mem \
-	bw_mem_peak \
-	bw_mmap_rd \
-	bw_pipe \
-	bw_tcp \
-	bw_unix \
-	bw_udp \
-	cache \
-	disk \
-	enough \
-	flushdisk \
-	hello \
-	lat_c2c \
-	lat_cmd \
-	lat_connect \
-	lat_ctx \
-	lat_dram_page \
-	lat_fcntl \
-	lat_fifo \
-	lat_fs \
-	lat_http \
-	lat_mem_load \
-	lat_mem_rd \
-	lat_mmap \
-	lat_msg \
-	lat_ops \
-	lat_pagefault \
-	lat_pmake \
-	lat_pipe \
-	lat_pipe_pairs \
-	lat_proc \
-	lat_pthread \
-	lat_select \
-	lat_sem \
-	lat_sig \
-	lat_syscall \
-	lat_tcp \
-	lat_udp \
-	lat_unix \
-	lat_unix_connect \
-	lat_usleep \
-	line \
-	lmbench-compare \
-	lmdd \
-	lmhttp \
-	loop_o \
-	memsize \
-	mhz \
-	msleep \
-	numa_mem \
-	par_mem \
-	par_ops \
-	stream \
-	timing_o \
-	tlb
-ifeq ($(HAVE_TIRPC),yes)
-PROGRAMS += lat_rpc
-endif
+# The programs: the registry src/programs.tab names each once, with its
+# manual section, its own sources and the package it needs; every rule
+# below reads it, and this file names no program.  For each NAME:
+# PROG_SRCS_NAME (its sources, a * expanded), PROG_NEED_NAME (the
+# package, "?" dropped), PROG_CFLAGS_NAME and PROG_LIBS_NAME (the
+# package's flags where found).  A program whose package is required and
+# not found is not built.
+REGISTRY := src/programs.tab
+comma := ,
+REG_ROWS := $(shell awk '!/^[[:space:]]*(\#|$$)/ { print $$1 "|" $$2 "|" $$3 "|" $$4 }' $(REGISTRY))
+reg_col = $(word $2,$(subst |, ,$1))
+# the package's flags, where pkg-config finds it ($1: package, $2: "?"
+# for optional)
+pkg_found = $(shell pkg-config --exists $1 2>/dev/null && echo yes)
+pkg_define = -DHAVE_LIB$(shell echo '$(patsubst lib%,%,$1)' | tr a-z A-Z)
+define reg_program
+PROG_SRCS_$(call reg_col,$1,1) := $(patsubst src/%.c,%,$(wildcard $(foreach s,$(subst $(comma), ,$(call reg_col,$1,3)),src/$s.c)))
+PROG_NEED_$(call reg_col,$1,1) := $(patsubst %?,%,$(filter-out -,$(call reg_col,$1,4)))
+PROG_OPTIONAL_$(call reg_col,$1,1) := $(if $(filter %?,$(call reg_col,$1,4)),yes)
+endef
+$(foreach r,$(REG_ROWS),$(eval $(call reg_program,$r)))
+REG_NAMES := $(foreach r,$(REG_ROWS),$(call reg_col,$r,1))
+REG_NEEDS := $(sort $(foreach n,$(REG_NAMES),$(PROG_NEED_$n)))
+$(foreach k,$(REG_NEEDS),$(eval PKG_FOUND_$k := $(call pkg_found,$k)))
+$(foreach n,$(REG_NAMES),$(if $(PROG_NEED_$n),$(if $(PKG_FOUND_$(PROG_NEED_$n)),$(eval \
+	PROG_CFLAGS_$n := $(if $(PROG_OPTIONAL_$n),$(call pkg_define,$(PROG_NEED_$n))) \
+		$(shell pkg-config --cflags $(PROG_NEED_$n) 2>/dev/null)) $(eval \
+	PROG_LIBS_$n := $(shell pkg-config --libs $(PROG_NEED_$n) 2>/dev/null)))))
+# Built here: every program but those missing a required package.
+PROGRAMS := $(foreach n,$(REG_NAMES),$(if $(PROG_NEED_$n),$(if $(or $(PROG_OPTIONAL_$n),$(PKG_FOUND_$(PROG_NEED_$n))),$n),$n))
+# Every found package's compile flags (for lint, which reads every file).
+REG_CFLAGS := $(sort $(foreach k,$(REG_NEEDS),$(if $(PKG_FOUND_$k),$(shell pkg-config --cflags $k 2>/dev/null))))
 
 # The library, one module per line.
 LIB_MODULES := \
@@ -191,22 +150,9 @@ LIB_MODULES := \
 	lib_unix \
 	lib_util
 
-# lmbench-compare (scripts/compare's front end): its modules, one per
-# line, with the private header src/compare.h.
-COMPARE_MODULES := \
-	compare_classic \
-	compare_json \
-	compare_main \
-	compare_metrics \
-	compare_out_ci \
-	compare_out_data \
-	compare_out_text \
-	compare_put \
-	compare_read \
-	compare_read_json \
-	compare_sides \
-	compare_stats \
-	compare_util
+# compare's modules (src/compare_*.c, with the private header
+# src/compare.h), which the fuzz harnesses link without its main.
+COMPARE_OBJS := $(patsubst src/%.c,$(OBJ)/%.o,$(wildcard src/compare_*.c))
 
 # Unit tests (tests/unit/<name>.c), one per line.
 UNIT_TESTS := \
@@ -226,8 +172,8 @@ UNIT_TESTS := \
 LIB := $(BUILD)/libbench.a
 LIB_OBJS := $(LIB_MODULES:%=$(OBJ)/%.o)
 PROG_BINS := $(PROGRAMS:%=$(BUILD)/%)
-COMPARE_BIN := $(BUILD)/lmbench-compare
-COMPARE_OBJS := $(COMPARE_MODULES:%=$(OBJ)/%.o)
+# compare's front end: the program whose main is compare_main (scripts/compare's).
+COMPARE_BIN := $(BUILD)/$(firstword $(foreach n,$(REG_NAMES),$(if $(filter compare_main,$(PROG_SRCS_$n)),$n)))
 UNIT_BINS := $(UNIT_TESTS:%=$(BUILD)/tests/%)
 
 # A change of compiler or flags rebuilds everything.
@@ -269,21 +215,16 @@ $(LIB): $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJS)
 
-$(filter-out $(COMPARE_BIN) $(BUILD)/lat_rpc,$(PROG_BINS)): $(BUILD)/%: $(OBJ)/%.o $(LIB)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LIBS)
-
-$(COMPARE_BIN): $(COMPARE_OBJS) $(LIB)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(COMPARE_OBJS) $(LIB) $(LIBS)
-
-# numa_mem alone links libnuma, where it is found.
-$(OBJ)/numa_mem.o: ALL_CFLAGS += $(NUMA_CFLAGS)
-$(BUILD)/numa_mem: LIBS += $(NUMA_LIBS)
-
-# lat_rpc alone needs libtirpc, and its module lib_sunrpc (outside the
-# library, which builds without libtirpc).
-$(OBJ)/lat_rpc.o $(OBJ)/lib_sunrpc.o: ALL_CFLAGS += $(TIRPC_CFLAGS)
-$(BUILD)/lat_rpc: $(OBJ)/lat_rpc.o $(OBJ)/lib_sunrpc.o $(LIB)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(OBJ)/lat_rpc.o $(OBJ)/lib_sunrpc.o $(LIB) $(LIBS) $(TIRPC_LIBS)
+# Each program from its own sources and the library, with its package's
+# flags (the registry, above).
+# (prog_objs NAME: its objects; a function, since a % written in the rule
+# would be the rule's own stem.)
+prog_objs = $(PROG_SRCS_$1:%=$(OBJ)/%.o)
+.SECONDEXPANSION:
+$(PROG_BINS): $(BUILD)/%: $$(call prog_objs,$$*) $(LIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(call prog_objs,$*) $(LIB) $(LIBS) $(PROG_LIBS_$*)
+$(foreach n,$(PROGRAMS),$(if $(PROG_CFLAGS_$n),$(eval \
+	$(PROG_SRCS_$n:%=$(OBJ)/%.o): ALL_CFLAGS += $(PROG_CFLAGS_$n))))
 
 $(UNIT_BINS): $(BUILD)/tests/%: $(OBJ)/%.o $(LIB)
 	@mkdir -p $(BUILD)/tests
@@ -318,7 +259,7 @@ fuzz: fuzz-build
 # Builds for other processors, with Debian's cross compilers
 # (gcc-<triplet>): warnings are errors.  pkg-config looks only in the
 # target's own directory, so the host's libtirpc is not taken for the
-# target's (lat_rpc is left out where the target has none).
+# target's (a program whose package the target lacks is left out).
 CROSS_TRIPLETS ?= aarch64-linux-gnu riscv64-linux-gnu
 
 cross:
@@ -342,7 +283,7 @@ cross-test: cross
 
 # The tests of one build: BUILD=bin/<triplet> by default.
 check: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare ab report hostile_scripts hacking json placement truth install man net netns hostile fleet
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare ab report hostile_scripts hacking registry json placement truth install man net netns hostile fleet
 
 unit: $(UNIT_BINS)
 	sh tests/run.sh $(BUILD) unit
@@ -421,7 +362,7 @@ bench-net: $(PROG_BINS) $(BENCH_LIB_BINS)
 # failure; the status is the worst.
 test: $(PROG_BINS) $(UNIT_BINS)
 	@rc=0; \
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare ab report hostile_scripts hacking json placement truth install man net netns hostile fleet || rc=1; \
+	sh tests/run.sh $(BUILD) unit smoke signals scripts compare ab report hostile_scripts hacking registry json placement truth install man net netns hostile fleet || rc=1; \
 	t0=$$(date +%s); $(MAKE) sanitize || rc=1; echo "sanitize: $$(($$(date +%s) - t0)) s"; \
 	t0=$$(date +%s); $(MAKE) lint || rc=1; echo "lint: $$(($$(date +%s) - t0)) s"; \
 	exit $$rc
@@ -438,15 +379,15 @@ lint:
 		-D_POSIX_C_SOURCE=200809L -Isrc src tests/unit tests/bench tests/fuzz
 	@command -v clang-tidy >/dev/null || { echo "lint: clang-tidy not installed" >&2; exit 1; }
 	ls src/*.c tests/unit/*.c tests/bench/*.c tests/fuzz/*.c | xargs -P $(JOBS) -n 8 sh -c \
-		'clang-tidy --quiet --warnings-as-errors="*" "$$@" -- -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc $(TIRPC_CFLAGS)' clang-tidy
+		'clang-tidy --quiet --warnings-as-errors="*" "$$@" -- -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc $(REG_CFLAGS)' clang-tidy
 	@command -v shellcheck >/dev/null || { echo "lint: shellcheck not installed" >&2; exit 1; }
 	shellcheck -x -s sh $(SH_SCRIPTS)
 
 # Compare two result files or sets (directories, comma lists):
 # make compare BASE=results/x86_64-linux-gnu/host.0 NEW=results/.../host.1
-compare: $(BUILD)/lmbench-compare
+compare: $(COMPARE_BIN)
 	@test -n "$(BASE)" -a -n "$(NEW)" || { echo "usage: make compare BASE=... NEW=... [COMPARE_FLAGS=--fail-on-regression]" >&2; exit 2; }
-	LMBENCH_COMPARE=$(BUILD)/lmbench-compare sh scripts/compare $(COMPARE_FLAGS) "$(BASE)" "$(NEW)"
+	LMBENCH_COMPARE=$(COMPARE_BIN) sh scripts/compare $(COMPARE_FLAGS) "$(BASE)" "$(NEW)"
 
 # One HTML page about every result file under results/ (or FILES=...).
 report:

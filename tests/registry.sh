@@ -1,0 +1,117 @@
+#!/bin/sh
+# registry.sh BUILD - src/programs.tab, the registry of programs, holds
+# to the tree: every line names sources, a page and smoke cases that
+# exist, every main() in src/ has its line, every smoke file names a
+# program, the build holds what the registry says and the Makefile
+# builds exactly it without naming any program itself.  The checks run
+# on the tree, then on scratch copies broken on purpose, so a check that
+# cannot fail is seen.
+BUILD=$1
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+top=$(cd "$(dirname "$0")/.." && pwd)
+
+# problems TOP: one line per way TOP's registry and tree disagree.
+problems() {
+	(
+		cd "$1" || exit 1
+		awk '!/^[[:space:]]*(#|$)/' src/programs.tab >"$T_TMP/rows"
+		prev=
+		while read -r name section sources needs extra; do
+			[ -z "$extra" ] || echo "$name: more than four columns"
+			case $name in
+			'' | *[!a-z0-9_-]* | [!a-z]*) echo "bad name '$name'" ;;
+			esac
+			[ -z "$prev" ] || [ "$(printf '%s\n%s\n' "$prev" "$name" | LC_ALL=C sort | head -1)" = "$prev" ] ||
+				echo "$name: after $prev (the lines are kept sorted)"
+			[ "$prev" != "$name" ] || echo "$name: two lines"
+			prev=$name
+			case $section in 1 | 8) ;; *) echo "$name: section '$section' (1 or 8)" ;; esac
+			case $needs in
+			- | [a-z]*[!?] | [a-z]*\?) ;;
+			*) echo "$name: package '$needs'" ;;
+			esac
+			mains=0
+			for s in $(echo "$sources" | tr ',' ' '); do
+				found=0
+				for f in src/$s.c; do
+					[ -f "$f" ] || continue
+					found=1
+					grep -q '^main(' "$f" && mains=$((mains + 1))
+					echo "${f#src/}" >>"$T_TMP/owned"
+				done
+				[ "$found" -eq 1 ] || echo "$name: no source src/$s.c"
+			done
+			[ "$mains" -eq 1 ] || echo "$name: $mains of its sources define main()"
+			[ -f "doc/$name.$section" ] || echo "$name: no page doc/$name.$section"
+			[ -f "tests/programs/$name.sh" ] || echo "$name: no smoke cases tests/programs/$name.sh"
+		done <"$T_TMP/rows"
+		for f in src/*.c; do
+			grep -q '^main(' "$f" || continue
+			grep -qx "${f#src/}" "$T_TMP/owned" 2>/dev/null || echo "$f: a main() without a line in src/programs.tab"
+		done
+		for f in tests/programs/*.sh; do
+			n=${f##*/}
+			n=${n%.sh}
+			awk -v n="$n" '$1 == n { f = 1 } END { exit !f }' "$T_TMP/rows" ||
+				echo "$f: smoke cases of '$n', which has no line"
+		done
+		rm -f "$T_TMP/owned"
+	)
+}
+
+# The tree as it is.
+out=$(problems "$top")
+if [ -z "$out" ]; then ok; else not_ok "src/programs.tab and the tree: $(echo "$out" | head -5 | tr '\n' ';')"; fi
+
+# Broken copies: each must be seen.
+scratch=$T_TMP/tree
+mkdir -p "$scratch/tests"
+cp -R "$top/src" "$top/doc" "$scratch/"
+cp -R "$top/tests/programs" "$scratch/tests/"
+# a program without its line
+grep -v '^lat_pipe ' "$top/src/programs.tab" >"$scratch/src/programs.tab"
+out=$(problems "$scratch")
+case $out in *"src/lat_pipe.c: a main() without a line"*) ok ;; *) not_ok "a program without its line not seen: $out" ;; esac
+case $out in *"tests/programs/lat_pipe.sh: smoke cases of 'lat_pipe'"*) ok ;; *) not_ok "smoke cases without a line not seen: $out" ;; esac
+# a line naming a source, a page and smoke cases that are not there
+{ cat "$top/src/programs.tab"; echo "zz_none             8        zz_none                 -"; } >"$scratch/src/programs.tab"
+out=$(problems "$scratch")
+for want in "zz_none: no source src/zz_none.c" "zz_none: 0 of its sources" "zz_none: no page doc/zz_none.8" \
+	"zz_none: no smoke cases"; do
+	case $out in *"$want"*) ok ;; *) not_ok "not seen: $want ($out)" ;; esac
+done
+# out of order, twice, a bad section and package
+{ echo "stream 8 stream -"; cat "$top/src/programs.tab"; echo "tlb 5 tlb ?x"; } >"$scratch/src/programs.tab"
+out=$(problems "$scratch")
+for want in "bw_bonnie: after stream" "tlb: two lines" "tlb: section '5'" "tlb: package '?x'"; do
+	case $out in *"$want"*) ok ;; *) not_ok "not seen: $want ($out)" ;; esac
+done
+
+# The Makefile builds exactly the registry's programs (less those whose
+# required package is missing here), and names none of them itself
+# outside its comments.
+# shellcheck disable=SC2016 # make expands it
+made=$(printf 'registry-programs:\n\t@echo $(PROGRAMS)\n' | make -s --no-print-directory -C "$top" -f Makefile -f - registry-programs 2>&1)
+want=$(awk '!/^[[:space:]]*(#|$)/ { print $1 " " $4 }' "$top/src/programs.tab" | while read -r n k; do
+	case $k in - | *\?) echo "$n" ;; *) pkg-config --exists "$k" 2>/dev/null && echo "$n" ;; esac
+done | tr '\n' ' ')
+# (blanks and line ends as single spaces, none at the ends)
+norm() { printf '%s\n' "$1" | tr -s ' \n\t' '   ' | sed 's/^ //; s/ $//'; }
+if [ "$(norm "$made")" = "$(norm "$want")" ]; then ok; else not_ok "the Makefile's programs: '$made', the registry's: '$want'"; fi
+named=
+# shellcheck disable=SC2013 # one word a line
+for n in $(awk '!/^[[:space:]]*(#|$)/ { print $1 }' "$top/src/programs.tab"); do
+	grep -v '^[[:space:]]*#' "$top/Makefile" | grep -qw -- "$n" && named="$named $n"
+done
+if [ -z "$named" ]; then ok; else not_ok "the Makefile names programs:$named"; fi
+# Every program built is in the registry, and every one it builds here is built.
+for p in "$BUILD"/*; do
+	{ [ -f "$p" ] && [ -x "$p" ]; } || continue
+	n=${p##*/}
+	case " $want " in *" $n "*) ok ;; *) not_ok "$BUILD/$n is built but not in src/programs.tab" ;; esac
+done
+for n in $want; do
+	if [ -x "$BUILD/$n" ]; then ok; else not_ok "$n: in the registry, not built in $BUILD"; fi
+done
+finish registry
