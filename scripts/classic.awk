@@ -32,7 +32,7 @@
 #	cl_title, cl_marker  the section the line is in: the last title, and
 #	           the last marker after it (a marker other than "stride=
 #	           starts a section of its own, so it clears the title; a
-#	           title clears the marker), as src/lmbench-compare.c names
+#	           title clears the marker), as src/compare_classic.c names
 #	           a metric "title/marker".  Blank lines end neither: where a
 #	           section ends is each program's rule.
 #

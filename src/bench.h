@@ -49,6 +49,11 @@
  *   lib_threads  thr_     CPU lists, pinned teams of threads
  *   lib_load     load_    traffic threads (lat_mem_load, bw_mem_peak)
  *   lib_sample   sample_  results from a program's own samples
+ *   lib_cpuid    cpuid_   what an x86 processor states of its TLB
+ *   lib_fd       fd_      descriptors and children a state holds
+ *   lib_file_bw  file_bw_ the file a file-reading program measures
+ *   lib_infer    infer_   Student's t, Welch's test (compare's gate)
+ *   lib_share    share_   the cache line by false sharing (line)
  *
  * Conventions: library functions return 0 (or a pointer) on success and
  * -1 (or NULL) after printing why on stderr; only main() and usage()
@@ -99,5 +104,7 @@
 #include "lib_threads.h"
 #include "lib_load.h"
 #include "lib_sample.h"
+#include "lib_cpuid.h"
+#include "lib_infer.h"
 
 #endif

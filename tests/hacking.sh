@@ -55,4 +55,31 @@ if grep -q '^lat_syscall  *8  *lat_syscall  *-$' "$top/src/programs.tab"; then o
 for h in lib_bench lib_clock lib_harness lib_opts lib_util lib_party lib_super lib_report; do
 	if [ -f "$top/src/$h.h" ] && grep -q "$h" "$doc"; then ok; else not_ok "doc/HACKING: module $h"; fi
 done
+# bench.h, the header for code outside the tree: it includes and lists
+# every library module's header (not the harness's private one, nor a
+# module a program keeps to itself in src/programs.tab), and a program
+# with bench.h alone reaches a function of each in libbench.a.
+own=$(awk '!/^[[:space:]]*(#|$)/ { print $3 }' "$top/src/programs.tab" | tr ',' '\n')
+{
+	echo '#include <stddef.h>'
+	echo '#include "bench.h"'
+	echo 'int main(void) { void (*volatile f)(void) = NULL; int n = 0;'
+} >"$T_TMP/outside.c"
+for h in "$top"/src/lib_*.h; do
+	m=${h##*/}
+	m=${m%.h}
+	case $m in *_impl) continue ;; esac
+	printf '%s\n' "$own" | grep -qx "$m" && continue
+	if grep -q "^#include \"$m.h\"" "$top/src/bench.h"; then ok; else not_ok "src/bench.h does not include $m.h"; fi
+	if grep -q "^ \*   $m " "$top/src/bench.h"; then ok; else not_ok "src/bench.h's comment does not list $m"; fi
+	fn=$(awk '/^(static|typedef|#|struct [a-z_]+ \{|enum|union)/ { next }
+		match($0, /^[a-z][a-z0-9_ ]*[ *]([a-z][a-z0-9_]*)\(/) { s = substr($0, RSTART, RLENGTH - 1); n = split(s, w, /[ *]+/); print w[n]; exit }' "$h")
+	[ -n "$fn" ] && echo "	f = (void (*)(void))$fn; n += f != NULL;" >>"$T_TMP/outside.c"
+done
+echo '	return n > 0 ? 0 : 1; }' >>"$T_TMP/outside.c"
+if ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -O2 -I"$top/src" \
+	-o "$T_TMP/outside" "$T_TMP/outside.c" "$BUILD/libbench.a" -lm -lpthread 2>"$T_TMP/cc.err" &&
+	"$T_TMP/outside"; then ok; else
+	not_ok "a program with bench.h alone: $(head -c 400 "$T_TMP/cc.err")"
+fi
 finish hacking
