@@ -106,6 +106,7 @@ LIB_MODULES := \
 	lib_bw_wide \
 	lib_chase \
 	lib_clock \
+	lib_copy \
 	lib_cpuid \
 	lib_dd \
 	lib_fd \
@@ -180,7 +181,7 @@ UNIT_BINS := $(UNIT_TESTS:%=$(BUILD)/tests/%)
 FLAGS_FILE := $(OBJ)/.flags
 FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LIBS)
 
-.PHONY: gate-check build all test check unit smoke signals scripts net sanitize sanitize-build sanitize-check lint fuzz fuzz-build fuzz-bins bench bench-kernels bench-net format see results rerun compare report install \
+.PHONY: gate-check build all test check unit graph smoke signals scripts net sanitize sanitize-build sanitize-check lint fuzz fuzz-build fuzz-bins bench bench-kernels bench-net format see results rerun compare report install \
 	uninstall dist clean FORCE cross cross-test truth fleet
 
 build all: $(PROG_BINS)
@@ -385,6 +386,14 @@ lint:
 
 # Compare two result files or sets (directories, comma lists):
 # make compare BASE=results/x86_64-linux-gnu/host.0 NEW=results/.../host.1
+# The graph of includes and calls between the files of src/
+# (scripts/graph): its counts, each cycle, and $(BUILD)/graph.dot (with
+# graphviz's dot, graph.svg too); it fails on a cycle.
+graph: $(PROG_BINS)
+	sh scripts/graph $(BUILD) $(BUILD)/graph.dot
+	@if command -v dot >/dev/null; then dot -Tsvg -o $(BUILD)/graph.svg $(BUILD)/graph.dot && echo "graph: $(BUILD)/graph.svg"; \
+	else echo "graph: $(BUILD)/graph.dot (graphviz's dot draws it)"; fi
+
 compare: $(COMPARE_BIN)
 	@test -n "$(BASE)" -a -n "$(NEW)" || { echo "usage: make compare BASE=... NEW=... [COMPARE_FLAGS=--fail-on-regression]" >&2; exit 2; }
 	LMBENCH_COMPARE=$(COMPARE_BIN) sh scripts/compare $(COMPARE_FLAGS) "$(BASE)" "$(NEW)"

@@ -229,9 +229,3 @@ status_text(char *out, size_t len, const struct row *r)
 	default: snprintf(out, len, "%s", status_word[r->st]); break;
 	}
 }
-
-int
-row_compared(const struct row *r)
-{
-	return r->st <= S_UNRELIABLE;
-}

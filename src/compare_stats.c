@@ -21,6 +21,12 @@ const char *const status_word[] = {
 	"unreliable", "missing", "failed",      "skipped",    "new"
 };
 
+int
+row_compared(const struct row *r)
+{
+	return r->st <= S_UNRELIABLE;
+}
+
 static double
 limit_for(const struct opts *o, const struct metric *m)
 {

@@ -206,8 +206,8 @@ sweep(const struct opts *p, struct mem_chase *c, struct load_gen *g,
 	report_text("\"delay ns MB/s\n");
 	for (i = 0; i < p->ndelays && rc == 0; i++) {
 		load_set_delay(g, p->delays[i]);
-		sample_chase(c, turns, 1, ns, g, bw);
-		sample_chase(c, turns, reps, ns, g, bw);
+		load_chase(c, turns, 1, ns, g, bw);
+		load_chase(c, turns, reps, ns, g, bw);
 		snprintf(what, sizeof(what), "loaded latency %s delay=%llu",
 			 p->kind.name, (unsigned long long)p->delays[i]);
 		snprintf(head, sizeof(head), "%llu",
@@ -275,11 +275,11 @@ run(struct opts *p, int reps)
 	report_text("\"lat_mem_load %s, chase on CPU %d, traffic on CPUs %s, "
 		    "%.2f MB buffers\n", p->kind.name, p->chase_cpu, list,
 		    (double)size / 1048576.0);
-	turns = sample_chase_turns(&c, interval);
+	turns = load_chase_turns(&c, interval);
 	ns = calloc((size_t)reps, sizeof(*ns));
 	if (ns != NULL) {
-		sample_chase(&c, turns, 1, ns, NULL, NULL);
-		sample_chase(&c, turns, reps, ns, NULL, NULL);
+		load_chase(&c, turns, 1, ns, NULL, NULL);
+		load_chase(&c, turns, reps, ns, NULL, NULL);
 		if (emit(p->id, ns, NULL, reps, turns * 100, BENCH_MINIMUM,
 			 "idle latency", "\"idle", place, (double)size) == 0 &&
 		    load_start(&g, &p->kind, size, p->cpus, p->ncpus,

@@ -1,7 +1,9 @@
 /*
  * lib_harness_impl.h - what the harness's files share among themselves
- * (lib_harness.c: one copy's measurement; lib_parallel.c: -P copies;
- * lib_parallel_threads.c: -P copies as threads).
+ * (lib_copy.c: one copy's measurement; lib_parallel.c: -P copies;
+ * lib_parallel_threads.c: -P copies as threads; lib_harness.c: bench_run
+ * over them).  The calls go one way: bench_run to the parallel copies
+ * and to one copy, the parallel copies to one copy.
  * Not for programs.
  */
 #ifndef LIB_HARNESS_IMPL_H

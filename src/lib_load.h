@@ -3,8 +3,9 @@
  * each streaming through buffers of its own in bursts of one kind of
  * traffic (reads, writes, a read:write mix, STREAM's triad, non-temporal
  * writes) with a chosen pause between bursts, counting the bytes they
- * move; and the bandwidth they achieve, sampled over intervals
- * (lat_mem_load, bw_mem_peak, numa_mem).
+ * move; the bandwidth they achieve, sampled over intervals; and a pointer
+ * chase timed in intervals beside them (lat_mem_load, bw_mem_peak,
+ * numa_mem).
  */
 #ifndef LIB_LOAD_H
 #define LIB_LOAD_H
@@ -13,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lib_chase.h"
 #include "lib_harness.h"
 #include "lib_threads.h"
 
@@ -90,4 +92,11 @@ uint64_t load_llc(void);
 size_t load_fit(size_t want, int threads, int buffers, size_t extra,
 		size_t floor);
 
+/* A chase (lib_chase) timed in intervals, from c->start[0]: the turns
+ * of 100 loads that last about interval_ns (a timed trial, scaled). */
+uint64_t load_chase_turns(struct mem_chase *c, double interval_ns);
+/* reps intervals of `turns` turns: ns per load in ns[], and, when g is
+ * not NULL, the traffic's ns per 10^6 bytes over each in bw[]. */
+void load_chase(struct mem_chase *c, uint64_t turns, int reps,
+		double *ns, struct load_gen *g, double *bw);
 #endif

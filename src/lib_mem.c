@@ -15,14 +15,6 @@
 #include "lib_mem.h"
 #include "lib_util.h"
 
-size_t
-mem_pagesize(void)
-{
-	long ps = sysconf(_SC_PAGESIZE);
-
-	return ps > 0 ? (size_t)ps : 4096;
-}
-
 uint64_t
 mem_available(void)
 {

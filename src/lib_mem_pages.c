@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "lib_mem.h"
 #include "lib_util.h"
@@ -18,6 +19,14 @@
 #define THP_SIZE    "/sys/kernel/mm/transparent_hugepage/hpage_pmd_size"
 
 static const char *const kinds[] = { "default", "none", "thp", "huge" };
+
+size_t
+mem_pagesize(void)
+{
+	long ps = sysconf(_SC_PAGESIZE);
+
+	return ps > 0 ? (size_t)ps : 4096;
+}
 
 const char *
 mem_pages_parse(const char *arg, enum mem_pages *pages)

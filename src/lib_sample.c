@@ -1,14 +1,11 @@
 /*
- * lib_sample.c - results from a program's own samples; a chase timed in
- * intervals beside the traffic's byte counts.
+ * lib_sample.c - results from a program's own samples.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib_chase.h"
 #include "lib_clock.h"
-#include "lib_load.h"
 #include "lib_sample.h"
 #include "lib_stats.h"
 #include "lib_util.h"
@@ -52,38 +49,4 @@ sample_result(struct bench_result *r, const double *ns, int n, uint64_t iters,
 	snprintf(r->placement, sizeof(r->placement), "%s", placement);
 	r->id = *id;
 	return 0;
-}
-
-uint64_t
-sample_chase_turns(struct mem_chase *c, double interval_ns)
-{
-	uint64_t t0 = timing_now_ns(), turns;
-
-	c->start[0] = chase100(c->start[0], 100);
-	turns = (uint64_t)(interval_ns / ((double)(timing_now_ns() - t0) /
-					  100.0));
-	return turns < 10 ? 10 : turns;
-}
-
-void
-sample_chase(struct mem_chase *c, uint64_t turns, int reps, double *ns,
-	      struct load_gen *g, double *bw)
-{
-	double o = timing_overhead_ns();
-	uint64_t t0, t1, b0 = 0, b1;
-	int i;
-
-	for (i = 0; i < reps; i++) {
-		if (g != NULL)
-			b0 = load_bytes(g);
-		t0 = timing_now_ns();
-		c->start[0] = chase100(c->start[0], turns);
-		t1 = timing_now_ns();
-		ns[i] = ((double)(t1 - t0) - o) / ((double)turns * 100.0);
-		if (g == NULL)
-			continue;
-		b1 = load_bytes(g);
-		bw[i] = (double)(t1 - t0) / ((double)(b1 - b0 + 1) / 1e6);
-	}
-	timing_use_ptr(c->start[0]);
 }

@@ -169,9 +169,9 @@ lat_cell(const struct layout *l, int r, int m, size_t size, int reps,
 		return -1;
 	}
 	unbind();
-	turns = sample_chase_turns(&c, load_interval_ns());
-	sample_chase(&c, turns, 1, ns, NULL, NULL);
-	sample_chase(&c, turns, reps, ns, NULL, NULL);
+	turns = load_chase_turns(&c, load_interval_ns());
+	load_chase(&c, turns, 1, ns, NULL, NULL);
+	load_chase(&c, turns, reps, ns, NULL, NULL);
 	snprintf(metric, sizeof(metric), "numa latency %d>%d", l->cpu_node[r],
 		 l->libnuma ? l->mem_node[m] : 0);
 	snprintf(place, sizeof(place), "CUSTOM cpus=%d main=%d", cpu, cpu);

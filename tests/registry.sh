@@ -114,4 +114,22 @@ done
 for n in $want; do
 	if [ -x "$BUILD/$n" ]; then ok; else not_ok "$n: in the registry, not built in $BUILD"; fi
 done
+# The graph of includes and calls between the files of src/ has no
+# cycle (scripts/graph, make graph); a cycle planted in a copy is seen.
+out=$(sh "$top/scripts/graph" "$BUILD" 2>&1)
+case $out in *", 0 cycles"*) ok ;; *) not_ok "scripts/graph: $out" ;; esac
+mkdir -p "$T_TMP/g/scripts"
+cp "$top/scripts/graph" "$T_TMP/g/scripts/"
+cp -R "$top/src" "$T_TMP/g/"
+printf '#include "lib_util.h"\n' >>"$T_TMP/g/src/lib_clock.h"
+printf '#include "lib_clock.h"\n' >>"$T_TMP/g/src/lib_util.h"
+out=$(sh "$T_TMP/g/scripts/graph" "$BUILD" 2>&1)
+rc=$?
+case $out in
+*"cycle:"*lib_clock.h*) if [ "$rc" -eq 1 ]; then ok; else not_ok "scripts/graph: status $rc on a cycle"; fi ;;
+*) not_ok "scripts/graph did not see a planted cycle: $out" ;;
+esac
+out=$(sh "$top/scripts/graph" "$T_TMP/nowhere" 2>&1)
+rc=$?
+if [ "$rc" -eq 2 ] && [ "$(echo "$out" | wc -l)" -eq 1 ]; then ok; else not_ok "scripts/graph on no build: status $rc: $out"; fi
 finish registry
