@@ -87,6 +87,18 @@ if [ "$RC" -eq 0 ] && grep -q "^Results: $data " "$T_TMP/out"; then ok; else
 fi
 run_prog lmbench-ng help bw_mem
 if [ "$RC" -eq 0 ] && grep -q '^Usage: bw_mem ' "$T_TMP/out"; then ok; else not_ok "lmbench-ng help bw_mem: status $RC"; fi
+# Every command answers --help (and help COMMAND) with its own usage on
+# stdout, status 0, under the front command's name.
+for c in run rerun see compare ab report truth list version help; do
+	for how in "$c --help" "$c -h" "help $c"; do
+		# shellcheck disable=SC2086 # the words of the call
+		run_prog lmbench-ng $how
+		if [ "$RC" -eq 0 ] && [ "$(sed -n '1s/^\(Usage: lmbench-ng [a-z]*\).*/\1/p' "$T_TMP/out")" = "Usage: lmbench-ng $c" ] &&
+			[ ! -s "$T_TMP/err" ]; then ok; else
+			not_ok "lmbench-ng $how: status $RC: $(head -n 1 "$T_TMP/out") $(head -c 200 "$T_TMP/err")"
+		fi
+	done
+done
 
 # A tiny suite: the system calls only, 0.5 ms intervals, twice.
 tiny="MB=8 ENOUGH=500 SUBSET=DEVELOPMENT BENCHMARK_SYSCALL=YES FSDIR=$T_TMP"
@@ -143,6 +155,7 @@ bad 2 "a program name with a slash" lmbench-ng ../bin/hello
 bad 2 "an unknown setting" lmbench-ng run --defaults NOT_A_SETTING=1
 bad 2 "list with an argument" lmbench-ng list extra
 bad 2 "see of a missing directory" lmbench-ng see "$T_TMP/nothere"
+bad 2 "see with an unknown option" lmbench-ng see --bogus
 : >"$T_TMP/afile"
 bad 1 "see without results" env LMBENCH_RESULTS="$T_TMP/nothere" lmbench-ng see
 bad 1 "report without results" env LMBENCH_RESULTS="$T_TMP/nothere" lmbench-ng report
