@@ -370,7 +370,7 @@ test: $(PROG_BINS) $(UNIT_BINS)
 
 SH_SCRIPTS := $(wildcard tests/*.sh tests/bench/*.sh tests/programs/*.sh tests/fuzz/*.sh) .ci/run scripts/summary scripts/see \
 	scripts/config-run scripts/config-check scripts/lmbench scripts/compare scripts/report \
-	scripts/truth scripts/memfacts scripts/lmbench-ng scripts/ab fleet/run fleet/lib/pack fleet/lib/place fleet/lib/compare-runs \
+	scripts/truth scripts/memfacts scripts/lmbench-ng scripts/ab scripts/graph fleet/run fleet/lib/pack fleet/lib/place fleet/lib/compare-runs \
 	$(wildcard fleet/roles/lmbench/files/fleet-*)
 
 lint:

@@ -271,8 +271,13 @@ if [ -n "$l1" ] && [ -n "$l2" ]; then
 fi
 
 # stream copy and bw_mem over arrays of the same size (64 MB each) agree
-# within 10 %, once STREAM's counting (bytes read plus bytes written) is
-# set beside bw_mem's (bytes copied): stream = 2 x bw_mem.  Which of
+# within 0.7 to 1.4, once STREAM's counting (bytes read plus bytes
+# written) is set beside bw_mem's (bytes copied): stream = 2 x bw_mem.
+# The band catches a count or a kernel off by half or double; narrower,
+# it judged the processors' loops: on an AMD Zen 4 guest stream's 8-byte
+# loop copied 8-24 % faster than cp (a store of one word in four) and
+# 8-39 % faster than memcpy (best of five; this commit and 81df5a5
+# alike), where 10 % had held on Intel and Zen 5.  Which of
 # bw_mem's copies STREAM's loop is depends on the compiler: gcc 12 at -O2
 # leaves `c[i] = a[i]` a loop of 8-byte loads and stores, as lmbench's cp
 # is; another may make it a memcpy call, which is bcopy.  So the row
@@ -280,12 +285,14 @@ fi
 # Intel Emerald Rapids (260 MB L3 shared with the host's other guests)
 # stream 8547-10642, bcopy 5455-5956, cp 4337-4890 MB/s, against cp
 # 0.88-1.12, against bcopy 0.72-0.95; AMD Zen 5 stream 39387, bcopy
-# 18720, cp 17223 (1.05 against bcopy, 1.14 against cp).
+# 18720, cp 17223 (1.05 against bcopy, 1.14 against cp); AMD Zen 4
+# stream 28940-33208, bcopy 10697-14910, cp 12643-15011 (1.08-1.24
+# against cp).
 # Each figure is the best of five runs, interleaved (a busy neighbour
 # only lowers a bandwidth, and on these guests one run in three is 10 %
 # low), and the whole comparison gets three tries.
 copy_best() { awk -v a="$1" -v b="${2:-0}" 'BEGIN { print (b + 0 > a + 0 ? b : a) }'; }
-copy_agree() { between "$rp" 0.9 1.1 || between "$rc" 0.9 1.1; }
+copy_agree() { between "$rp" 0.7 1.4 || between "$rc" 0.7 1.4; }
 copy_ratio() { awk -v s="$1" -v c="$2" 'BEGIN { if (c > 0) printf "%.3f", s / (2 * c); else print 0 }'; }
 for _ in 1 2 3; do
 	bs=0 bc=0 bp=0
@@ -297,9 +304,9 @@ for _ in 1 2 3; do
 	rc=$(copy_ratio "$bs" "$bc") rp=$(copy_ratio "$bs" "$bp")
 	if copy_agree; then break; fi
 done
-judge "copy bandwidth, 64 MB" "stream = 2 x bw_mem cp or bcopy, within 10 %" \
+judge "copy bandwidth, 64 MB" "stream = 2 x bw_mem cp or bcopy, 0.7 to 1.4" \
 	"stream $bs, bw_mem cp $bp, bcopy $bc MB/s: ratios $rp, $rc" \
-	"stream copy $bs MB/s against 2 x bw_mem cp $bp MB/s (ratio $rp) and 2 x bcopy $bc MB/s (ratio $rc), want one within 0.9 to 1.1" \
+	"stream copy $bs MB/s against 2 x bw_mem cp $bp MB/s (ratio $rp) and 2 x bcopy $bc MB/s (ratio $rc), want one within 0.7 to 1.4" \
 	copy_agree
 
 # The line: false sharing between two CPUs (atomic adds on both sides)
