@@ -189,12 +189,68 @@ help_from_usage(const char *usage, int c)
 	}
 }
 
+/* A help line "TERM  DESCRIPTION" (len bytes at s): the length of its
+ * term, up to the first two blanks (all of it when it has none). */
+static size_t
+help_term(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < len; i++)
+		if (s[i] == ' ' && s[i + 1] == ' ')
+			return i;
+	return len;
+}
+
+/* The line printed with its description at column width + 4 (on a line
+ * of its own below a term wider than that, as GNU programs print it). */
+static void
+help_line(const char *s, size_t len, size_t width)
+{
+	size_t t = help_term(s, len), d = t;
+
+	while (d < len && s[d] == ' ')
+		d++;
+	if (d >= len)
+		printf("  %.*s\n", (int)t, s);
+	else if (t > width)
+		printf("  %.*s\n  %-*s  %.*s\n", (int)t, s, (int)width, "",
+		       (int)(len - d), s + d);
+	else
+		printf("  %-*.*s  %.*s\n", (int)width, (int)t, s,
+		       (int)(len - d), s + d);
+}
+
+/* The program's own help lines (up to "Environment:"): printed with
+ * their descriptions at width + 4 when width is not 0; the widest term
+ * of at most 24, and at least 16, when it is. */
+static size_t
+help_lines(const char *help, size_t width)
+{
+	const char *p, *nl;
+	size_t w = 16, t, len;
+
+	for (p = help; p != NULL && *p != '\0' &&
+	               strncmp(p, "Environment:", 12) != 0;
+	     p = nl + 1) {
+		nl = strchr(p, '\n');
+		if (nl == NULL)
+			nl = p + strlen(p) - 1;
+		len = (size_t)(nl - p + (*nl != '\n'));
+		if (width != 0)
+			help_line(p, len, width);
+		else if ((t = help_term(p, len)) > w && t <= 24)
+			w = t;
+	}
+	return w;
+}
+
 void
 opts_help(const char *usage, const char *help)
 {
 	char letters[128];
 	const char *p, *nl;
-	size_t i;
+	size_t i, width = help_lines(help, 0);
 
 	fflush(stderr);
 	printf("Usage: %s", util_progname());
@@ -207,21 +263,15 @@ opts_help(const char *usage, const char *help)
 	printf("Options:\n");
 	for (i = 0; i < sizeof(common_help) / sizeof(common_help[0]); i++)
 		if (strchr(letters, common_help[i][1]) != NULL)
-			printf("  %s\n", common_help[i]);
-	for (p = help; p != NULL && *p != '\0' &&
-	               strncmp(p, "Environment:", 12) != 0;
-	     p = nl + 1) {
-		nl = strchr(p, '\n');
-		if (nl == NULL)
-			nl = p + strlen(p) - 1;
-		printf("  %.*s\n", (int)(nl - p + (*nl != '\n')), p);
-	}
+			help_line(common_help[i], strlen(common_help[i]),
+			          width);
+	(void)help_lines(help, width);
 	for (p = letters; *p != '\0'; p++)
 		if (*p != ':' && strchr("PWN", *p) == NULL &&
 		    !help_has(help, *p))
 			help_from_usage(usage, *p);
-	printf("  -h, --help        this text\n"
-	       "  --version         the program's version\n");
+	help_line("-h, --help  this text", 21, width);
+	help_line("--version  the program's version", 32, width);
 	/* A help that names no harness options says its environment. */
 	p = help != NULL ? strstr(help, "\nEnvironment:") : NULL;
 	if (p != NULL)

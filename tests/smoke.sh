@@ -66,6 +66,14 @@ help_checks() {
 		if grep -q "^Usage: $1" "$T_TMP/out" && grep -q "^  -h, --help" "$T_TMP/out" &&
 			[ ! -s "$T_TMP/err" ]; then ok; else not_ok "$1 $help_opt: no usage and options on stdout"; fi
 	done
+	# The options' descriptions start in one column (a term too wide
+	# puts its description on the next line, in that column).
+	cols=$(awk '/^Options:/ { on = 1; next } /^(Environment|Manual)/ { on = 0 }
+		on && /^  [^ ]/ { l = $0; sub(/^  /, "", l); if (match(l, /  +[^ ]/)) print RSTART + RLENGTH + 1 }
+		on && /^   / { match($0, /[^ ]/); print RSTART }' "$T_TMP/out" | sort -u)
+	if [ "$(echo "$cols" | grep -c .)" -le 1 ]; then ok; else
+		not_ok "$1 --help: the options' descriptions start in columns $(echo "$cols" | tr '\n' ' ')"
+	fi
 	run_prog "$BUILD/$1" --version
 	expect_rc 0 "$1 --version"
 	if grep -Eq "^$1 \(lmbench-ng\) [^ ]+$" "$T_TMP/out"; then ok; else not_ok "$1 --version: not 'PROG (lmbench-ng) VERSION'"; fi
