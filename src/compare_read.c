@@ -241,7 +241,9 @@ fact_same(enum fact k, const char *a, const char *b)
 static void
 side_fact(struct cmp *cx, struct side *s, enum fact k, const char *v)
 {
-	if (v == NULL || *v == '\0')
+	/* memfacts says "not stated (why)" where older files say nothing:
+	 * either is no fact */
+	if (v == NULL || *v == '\0' || strncmp(v, "not stated", 10) == 0)
 		return;
 	if (s->fact[k] == NULL)
 		s->fact[k] = xstrdup(cx, v);

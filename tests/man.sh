@@ -45,10 +45,10 @@ for p in "$BUILD"/*; do
 	if [ -z "$miss" ]; then ok; else not_ok "${page#"$top"/}: no section ${miss#, }"; fi
 	# The options: the first column of each line of --help between
 	# "Options:" and "Environment:" that names an option (-x, --word,
-	# word=).
+	# word=); a line indented further continues the one before.
 	"$p" --help 2>/dev/null | awk '
 		/^Options:/ { on = 1; next } /^[A-Z][a-z]*:/ { on = 0 }
-		on && /^  / { sub(/^  +/, ""); split($0, c, /  +/); n = split(c[1], w, /[ ,]+/)
+		on && /^  [^ ]/ { sub(/^  +/, ""); split($0, c, /  +/); n = split(c[1], w, /[ ,]+/)
 			for (i = 1; i <= n; i++)
 				if (w[i] ~ /^--?[A-Za-z0-9]/ || w[i] ~ /^[a-z]+=/) { o = w[i]; sub(/=.*/, "=", o); print o } }' |
 		sort -u >"$T_TMP/opts"

@@ -224,12 +224,12 @@ if [ -n "$BUILD" ] && [ -x "$BUILD/lat_syscall" ]; then
 		not_ok "runner header facts: $(grep -E '^\[(CACHES|CPU_ID|PAGE_SIZE|CLOCKSOURCE|CPU_CLOCK_STATED):' "$res" 2>/dev/null | tr '\n' ' ')"
 	fi
 	# The memory facts (scripts/memfacts): the nodes sysfs states, the
-	# speed and modules in their form or empty; the same in the JSON's
-	# first record.
+	# speed and modules in their form or "not stated (why)"; the same in
+	# the JSON's first record.
 	nodes=$(find /sys/devices/system/node -maxdepth 1 -name 'node[0-9]*' 2>/dev/null | wc -l)
 	if [ -n "$res" ] && { [ "$nodes" -eq 0 ] || grep -Eqx "\[MEMORY_NODES: node[0-9]+ [0-9]+ MB(, node[0-9]+ [0-9]+ MB){$((nodes - 1))}\]" "$res"; } &&
-		grep -Eqx '\[MEMORY_SPEED: ([0-9]+ MT/s.* \(dmidecode\))?\]' "$res" &&
-		grep -Eqx '\[MEMORY_DIMMS: ([0-9]+ of [0-9]+ slots.* \((dmidecode|EDAC)\))?\]' "$res" &&
+		grep -Eqx '\[MEMORY_SPEED: ([0-9]+ MT/s.* \(dmidecode\)|not stated \([a-zA-Z ]+\))\]' "$res" &&
+		grep -Eqx '\[MEMORY_DIMMS: ([0-9]+ of [0-9]+ slots.* \((dmidecode|EDAC)\)|not stated \([a-zA-Z ;]+\))\]' "$res" &&
 		head -n 1 "$res.json" | grep -q '^{"schema":2,"program":"lmbench","args":\[\],"type":"context","memory_nodes":'; then ok; else
 		not_ok "runner memory facts: $(grep '^\[MEMORY_' "$res" 2>/dev/null | tr '\n' ' ') $(head -n 1 "$res.json" 2>/dev/null)"
 	fi
@@ -421,12 +421,15 @@ expect_eq "memfacts, two nodes, a server's dmidecode" "[MEMORY_NODES: node0 6431
 [MEMORY_DIMMS: 4 of 5 slots; P0 channel 0 1/2, P0 channel 1 2/2, P1 channel 0 1/1 (dmidecode)]" "$(memfacts "$MF" "$MF/server.dmi")"
 expect_eq "memfacts, a desktop's dmidecode (channels in the locator, the older speed key)" "[MEMORY_SPEED: 2133 MT/s (dmidecode)]
 [MEMORY_DIMMS: 2 of 4 slots; channel A 1/2, channel B 1/2 (dmidecode)]" "$(memfacts "$MF" "$MF/desktop.dmi" | tail -n 2)"
-expect_eq "memfacts, no channels in dmidecode: EDAC's" "[MEMORY_SPEED: ]
+expect_eq "memfacts, no channels in dmidecode: EDAC's" "[MEMORY_SPEED: not stated (DMI states none)]
 [MEMORY_DIMMS: 3 of 4 slots; mc0 channel 0 1/2, mc0 channel 1 1/1, mc1 channel 0 1/1 (EDAC)]" "$(memfacts "$MF" "$MF/qemu.dmi" | tail -n 2)"
 expect_eq "memfacts, no channels anywhere: the count" "[MEMORY_DIMMS: 1 of 1 slots (dmidecode)]" "$(memfacts "$MF/none" "$MF/qemu.dmi" | tail -n 1)"
-expect_eq "memfacts, nothing stated" "[MEMORY_NODES: ]
-[MEMORY_SPEED: ]
-[MEMORY_DIMMS: ]" "$(memfacts "$MF/none" none)"
+expect_eq "memfacts, nothing stated" "[MEMORY_NODES: not stated (no NUMA nodes in sysfs)]
+[MEMORY_SPEED: not stated (no dmidecode)]
+[MEMORY_DIMMS: not stated (no dmidecode; no EDAC)]" "$(memfacts "$MF/none" none)"
+printf 'Handle 0x1, DMI type 16\nPhysical Memory Array\n\tLocation: Other\n' >"$T_TMP/nodev.dmi"
+expect_eq "memfacts, DMI without memory devices" "[MEMORY_SPEED: not stated (no DMI memory tables)]
+[MEMORY_DIMMS: not stated (no DMI memory tables; no EDAC)]" "$(memfacts "$MF/none" "$T_TMP/nodev.dmi" | tail -n 2)"
 expect_eq "memfacts -j, nothing stated" '{"schema":2,"program":"lmbench","args":[],"type":"context","memory_nodes":null,"memory_speed":null,"memory_dimms":null}' "$(memfacts "$MF/none" none -j)"
 printf 'Handle 0x1, DMI type 17\nMemory Device\n\tSize: 8 GB\n\tLocator: DIMM_"A\\1\n\tConfigured Memory Speed: 3200 MT/s "x\\y"\n' >"$T_TMP/quote.dmi"
 expect_eq "memfacts -j, quotes and backslashes escaped" '{"schema":2,"program":"lmbench","args":[],"type":"context","memory_nodes":null,"memory_speed":"3200 MT/s \"x\\y\" (dmidecode)","memory_dimms":"1 of 1 slots (dmidecode)"}' "$(memfacts "$MF/none" "$T_TMP/quote.dmi" -j)"
