@@ -628,6 +628,24 @@ function table(head, format, columns, only) {
 	TONLY[ntables] = only
 }
 
+# figures(T, I): whether file I (0: any file not loaded) has a figure
+# in one of table T's columns.
+function figures(t, i,    spec, n, k, c, j, lo, hi) {
+	n = split(TCOLUMNS[t], spec, " ")
+	lo = i ? i : 1
+	hi = i ? i : nfiles
+	for (j = lo; j <= hi; j++) {
+		if (!i && loaded(j))
+			continue
+		for (k = 1; k <= n; k++) {
+			split(spec[k], c, ":")
+			if (valid(L[j, c[2]]) && L[j, c[2]] + 0 > 0)
+				return 1
+		}
+	}
+	return 0
+}
+
 function tables() {
 	table("\nBasic system parameters\n" \
 	      "------------------------------------------------------------------------------\n" \
@@ -772,13 +790,17 @@ END {
 	for (t = 1; t <= ntables; t++) {
 		if ((TONLY[t] == "cross" && !any_cross) || (TONLY[t] == "bonnie" && !any_bonnie))
 			continue
+		# The operation tables, as getsummary: none without a figure
+		# in any file, no row for a file without one.
+		if (TONLY[t] == "loaded" && !figures(t, 0))
+			continue
 		if (TONLY[t] == "beyond" && !any_beyond)
 			continue
 		if (TONLY[t] == "sched" && !any_sched)
 			continue
 		header(THEAD[t])
 		for (i = 1; i <= nfiles; i++)
-			if (TONLY[t] != "loaded" || !loaded(i))
+			if (TONLY[t] != "loaded" || (!loaded(i) && figures(t, i)))
 				printf("%s", row(i, TFORMAT[t], TCOLUMNS[t]))
 	}
 }

@@ -16,14 +16,19 @@ if cmp -s "$T_TMP/out" "$fx/box1.0.summary"; then ok; else
 	not_ok "summary of the original file differs: $(diff "$T_TMP/out" "$fx/box1.0.summary" | head -n 10)"
 fi
 
-# Every fixture together: one row per file in every one of the 12 tables.
+# Every fixture together: one row per file in every one of the 12
+# tables, but for the operation tables (integer, int64, float, double),
+# where a file without a figure has no row, as lmbench's getsummary has
+# it: the truncated file stops after its integer operations.
 run_prog sh "$SUM" "$fx"/x86_64-linux-gnu/*
 expect_rc 0 "summary of every fixture"
 n=$(grep -c '^--------- -------------' "$T_TMP/out")
 if [ "$n" -eq 12 ]; then ok; else not_ok "want 12 tables, got $n"; fi
 for h in box1 garbage nomemlat truncated averyveryverylonghostname; do
 	n=$(grep -c "^$h " "$T_TMP/out")
-	if [ "$n" -eq 12 ]; then ok; else not_ok "host $h: $n rows, want 12"; fi
+	want=12
+	[ "$h" = truncated ] && want=9
+	if [ "$n" -eq "$want" ]; then ok; else not_ok "host $h: $n rows, want $want"; fi
 done
 if grep -q 'empty.0 is empty; skipped' "$T_TMP/err"; then ok; else not_ok "empty file not reported: $(cat "$T_TMP/err")"; fi
 # Nothing wrong shown as right: no -1, nan, inf or printf debris.
@@ -35,6 +40,9 @@ fi
 
 row() { # row HOST TABLE-NUMBER: that host's row in the n-th table
 	awk -v h="$1" -v t="$2" '/^--------- -------------/ { n++ } n == t && $1 == h' "$T_TMP/out"
+}
+titled() { # titled HOST TITLE: that host's row in the table of that title
+	awk -v h="$1" -v t="$2" 'index($0, t) == 1 { on = 1; next } /^[A-Z*].* - / { on = 0 } on && $1 == h' "$T_TMP/out"
 }
 # Garbage values give blanks; the rest of the file still counts.
 if [ "$(row garbage 2)" = "garbage   Linux 6.8.0-4 2994      0.11 0.45 1.03 1.90 0.12 0.97 78.5 245. 612." ]; then ok; else
@@ -307,8 +315,11 @@ EOF
 	run_prog sh "$SUM" "$f"
 	# The null call cell (columns 30-33 of the processor row) holds a
 	# figure: 0.3 us on one machine, 1.01 on another under PTI.
-	if row "$(uname -n)" 8 | grep -q "FAIL" && row "$(uname -n)" 2 | cut -c30-33 | grep -Eq '^[0-9]+\.?[0-9]*$'; then ok; else
-		not_ok "summary of a failed run: $(row "$(uname -n)" 8) / $(row "$(uname -n)" 2)"
+	# (a run without operations: no operation tables, as getsummary)
+	if titled "$(uname -n)" "*Local* Communication latencies" | grep -q "FAIL" &&
+		titled "$(uname -n)" "Processor, Processes" | cut -c30-33 | grep -Eq '^[0-9]+\.?[0-9]*$' &&
+		! grep -q '^Basic integer operations' "$T_TMP/out"; then ok; else
+		not_ok "summary of a failed run: $(titled "$(uname -n)" "*Local* Communication latencies") / $(titled "$(uname -n)" "Processor, Processes")"
 	fi
 
 	# Skipped (77) and killed, through the same knob.
