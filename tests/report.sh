@@ -20,6 +20,16 @@ if grep -q '^<!DOCTYPE html>' "$page" && grep -q 'L M B E N C H  3 \. 0   S U M 
 	grep -q '<h2>Every metric, side by side</h2>' "$page" && grep -q '<td>Simple syscall (microseconds)</td>' "$page"; then ok; else
 	not_ok "report page: $(head -c 300 "$page")"
 fi
+# Two runs of one name from two directories are told apart (their
+# columns and legends named by as much of the path as differs).
+mkdir -p "$T_TMP/a/x86_64-linux-gnu" "$T_TMP/b/x86_64-linux-gnu"
+cp "$FX/box1.0" "$T_TMP/a/x86_64-linux-gnu/vm.0"
+cp "$FX/garbage.0" "$T_TMP/b/x86_64-linux-gnu/vm.0"
+run_prog sh "$REP" -o "$T_TMP/two.html" "$T_TMP/a/x86_64-linux-gnu/vm.0" "$T_TMP/b/x86_64-linux-gnu/vm.0"
+if [ "$RC" -eq 0 ] && grep -q '<th>a/x86_64-linux-gnu/vm.0</th>' "$T_TMP/two.html" &&
+	grep -q '<th>b/x86_64-linux-gnu/vm.0</th>' "$T_TMP/two.html" && ! grep -q '<th>vm.0</th>' "$T_TMP/two.html"; then ok; else
+	not_ok "report of two vm.0: status $RC, columns $(grep -o '<th>[^<]*</th>' "$T_TMP/two.html" | sort -u | tr '\n' ' ')"
+fi
 # Offline: nothing is fetched (no src= or href= to anywhere).
 if ! grep -Eq '(src|href)="?(https?:)?//' "$page"; then ok; else not_ok "report fetches: $(grep -Eo '(src|href)=[^ >]*' "$page" | head -3)"; fi
 if command -v gnuplot >/dev/null; then
