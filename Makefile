@@ -383,6 +383,7 @@ lint:
 		'clang-tidy --quiet --warnings-as-errors="*" "$$@" -- -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc $(REG_CFLAGS)' clang-tidy
 	@command -v shellcheck >/dev/null || { echo "lint: shellcheck not installed" >&2; exit 1; }
 	shellcheck -x -s sh $(SH_SCRIPTS)
+	shellcheck -s bash scripts/lmbench-ng.bash
 
 # Compare two result files or sets (directories, comma lists):
 # make compare BASE=results/x86_64-linux-gnu/host.0 NEW=results/.../host.1
@@ -449,12 +450,15 @@ format:
 LIBDIR := $(DESTDIR)$(PREFIX)/lib/lmbench-ng
 MANDIR := $(DESTDIR)$(PREFIX)/share/man
 DOCDIR := $(DESTDIR)$(PREFIX)/share/doc/lmbench-ng
-SCRIPTS := $(filter-out scripts/lmbench-ng,$(wildcard scripts/*))
+SCRIPTS := $(filter-out scripts/lmbench-ng scripts/lmbench-ng.bash,$(wildcard scripts/*))
+COMPLETIONS := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 MAN_PAGES := $(wildcard doc/*.1 doc/*.5 doc/*.7 doc/*.8)
 
 install: $(PROG_BINS)
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(LIBDIR)/bin $(LIBDIR)/scripts $(LIBDIR)/tests $(DOCDIR)
 	install -m 755 scripts/lmbench-ng $(DESTDIR)$(PREFIX)/bin/lmbench-ng
+	mkdir -p $(COMPLETIONS)
+	install -m 644 scripts/lmbench-ng.bash $(COMPLETIONS)/lmbench-ng
 	for p in $(PROGRAMS); do install -m 755 $(BUILD)/$$p $(LIBDIR)/bin/$$p || exit 1; done
 	install -m 755 $(SCRIPTS) $(LIBDIR)/scripts/
 	install -m 644 tests/truth.sh tests/lib.sh $(LIBDIR)/tests/
@@ -467,7 +471,7 @@ install: $(PROG_BINS)
 # What install made, and the symbolic links in PREFIX/bin that earlier
 # versions made for every program.
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/lmbench-ng
+	rm -f $(DESTDIR)$(PREFIX)/bin/lmbench-ng $(COMPLETIONS)/lmbench-ng
 	for p in $(PROGRAMS); do \
 		if [ -L $(DESTDIR)$(PREFIX)/bin/$$p ]; then rm -f $(DESTDIR)$(PREFIX)/bin/$$p; fi; done
 	rm -rf $(DESTDIR)$(PREFIX)/lib/lmbench-ng $(DOCDIR)

@@ -100,6 +100,30 @@ for c in run rerun see compare ab report truth list version help; do
 	done
 done
 
+# The installed bash completion: commands, programs, a program's options
+# from its --help, run's options and settings.
+comp=$stage/usr/share/bash-completion/completions/lmbench-ng
+# offers WORD...: what completing the last of the words offers, sorted,
+# one line.
+offers() {
+	bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _lmbench_ng; printf "%s\n" "${COMPREPLY[@]}"' \
+		sh "$comp" "$@" 2>/dev/null | sort | tr '\n' ' '
+}
+if [ ! -f "$comp" ]; then
+	not_ok "no bash completion installed at $comp"
+elif command -v bash >/dev/null 2>&1; then
+	for want in "lmbench-ng r|report rerun run " "lmbench-ng lat_pipe|lat_pipe lat_pipe_pairs " \
+		"lmbench-ng run --p|--profile " "lmbench-ng run --profile c|ci " "lmbench-ng help lat_sysc|lat_syscall " \
+		"lmbench-ng bw_mem -|--help --version -A -H -N -P -T -W -h "; do
+		words=${want%%|*}
+		# shellcheck disable=SC2086 # the words of the line
+		got=$(offers $words)
+		if [ "$got" = "${want#*|}" ]; then ok; else not_ok "completion of '$words': '$got', want '${want#*|}'"; fi
+	done
+else
+	echo "install: the bash completion not tried: no bash"
+fi
+
 # A tiny suite: the system calls only, 0.5 ms intervals, twice.
 tiny="MB=8 ENOUGH=500 SUBSET=DEVELOPMENT BENCHMARK_SYSCALL=YES FSDIR=$T_TMP"
 # shellcheck disable=SC2086 # the settings, one a word
