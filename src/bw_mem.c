@@ -214,8 +214,10 @@ main(int argc, char **argv)
 		         (unsigned long long)(mem_available() >> 20));
 		return EXIT_FAILED;
 	}
-	page_bytes = mem_pages_require(s.pages,
-				       nbuf * size * (uint64_t)o.parallel);
+	rc = mem_pages_require(s.pages, nbuf * size * (uint64_t)o.parallel,
+			       &page_bytes);
+	if (rc != 0)
+		return rc;
 	d.run = k->run;
 	d.state_size = sizeof(s);
 	o.threads = s.threads;

@@ -162,7 +162,7 @@ main(int argc, char **argv)
 	size_t page_bytes;
 	uint64_t start;
 	double busy;
-	int i;
+	int i, rc;
 
 	op.m.line = mem_line_size();
 	(void)bench_begin(argc, argv, &prog, &o);
@@ -175,7 +175,9 @@ main(int argc, char **argv)
 	w.line = op.m.line;
 	w.o = &o;
 	w.pages = op.m.pages;
-	page_bytes = mem_pages_require(op.m.pages, op.m.max);
+	rc = mem_pages_require(op.m.pages, op.m.max, &page_bytes);
+	if (rc != 0)
+		return rc;
 	sweep_sizes(&w, op.m.max);
 	w.deadline = sweep_deadline(start);
 	timing_load_start(&load);

@@ -191,7 +191,7 @@ main(int argc, char **argv)
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
 	};
 	uint64_t len, strides[64];
-	int first, nstrides, i;
+	int first, nstrides, i, rc;
 	const struct bench_prog prog = {
 		.min_operands = 1, .max_operands = -1,
 		.option = option, .ctx = &s,
@@ -227,7 +227,10 @@ main(int argc, char **argv)
 		         (unsigned long long)(mem_available() >> 20));
 		return EXIT_FAILED;
 	}
-	s.page_bytes = mem_pages_require(s.pages, len * (uint64_t)o.parallel);
+	rc = mem_pages_require(s.pages, len * (uint64_t)o.parallel,
+			       &s.page_bytes);
+	if (rc != 0)
+		return rc;
 	s.keep = o.parallel == 1;
 	s.len = (size_t)len;
 	for (i = 0; i < nstrides; i++)

@@ -39,11 +39,14 @@ size_t mem_pages_size(enum mem_pages pages);
 /*
  * Before measuring: whether the kernel gives pages of that kind for
  * `bytes` bytes at once.  Where it refuses (THP off or absent, too few
- * hugetlbfs pages free) one line and exit 77.  Returns the size of the
- * pages a probe mapping of one page actually got (/proc/self/smaps;
- * warns where it is smaller than asked), 0 for the default.
+ * hugetlbfs pages free) one line, and the status for main() to exit with:
+ * 77 (not supported here), or 1 where the probe failed otherwise; 0 when
+ * given, with *page_bytes the size of the pages a probe mapping of one
+ * page actually got (/proc/self/smaps; warns where it is smaller than
+ * asked), 0 for the default.
  */
-size_t mem_pages_require(enum mem_pages pages, uint64_t bytes);
+int mem_pages_require(enum mem_pages pages, uint64_t bytes,
+                      size_t *page_bytes);
 /* mem_alloc and mem_free on pages of that kind; the same len. */
 void *mem_alloc_pages(size_t len, enum mem_pages pages);
 void mem_free_pages(void *p, size_t len, enum mem_pages pages);

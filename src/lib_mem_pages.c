@@ -203,27 +203,29 @@ refusal(enum mem_pages pages, uint64_t bytes, char *why, size_t len)
 	return NULL;
 }
 
-size_t
-mem_pages_require(enum mem_pages pages, uint64_t bytes)
+int
+mem_pages_require(enum mem_pages pages, uint64_t bytes, size_t *page_bytes)
 {
 	char text[256];
 	const char *why = refusal(pages, bytes, text, sizeof(text));
 	size_t h = mem_pages_size(pages), got;
 	char *p;
 
+	*page_bytes = 0;
 	if (pages == MEM_PAGES_DEFAULT)
 		return 0;
 	if (why != NULL) {
 		util_err("%s", why);
-		exit(EXIT_UNSUPPORTED);
+		return EXIT_UNSUPPORTED;
 	}
+	*page_bytes = mem_pagesize();
 	if (pages == MEM_PAGES_NONE)
-		return mem_pagesize();
+		return 0;
 	/* A probe of one page: what the kernel gives now. */
 	p = mem_pages_map(h, pages);
 	if (p == NULL)
-		exit(errno == ENOMEM || errno == EINVAL ? EXIT_UNSUPPORTED
-		                                        : EXIT_FAILED);
+		return errno == ENOMEM || errno == EINVAL ? EXIT_UNSUPPORTED
+		                                          : EXIT_FAILED;
 	memset(p, 1, h);
 	got = smaps_page(p, h);
 	munmap(p, mem_pages_maplen(h, pages));
@@ -231,7 +233,8 @@ mem_pages_require(enum mem_pages pages, uint64_t bytes)
 		util_err("warning: %s pages asked, the kernel gave %zu-byte "
 		         "pages",
 		         mem_pages_name(pages), got);
-	return got ? got : h;
+	*page_bytes = got ? got : h;
+	return 0;
 }
 
 void

@@ -71,7 +71,9 @@ main(int argc, char **argv)
 			 16ULL * (unsigned long long)op.line);
 		return EXIT_USAGE;
 	}
-	page_bytes = mem_pages_require(op.pages, op.max);
+	rc = mem_pages_require(op.pages, op.max, &page_bytes);
+	if (rc != 0)
+		return rc;
 	for (size = 16 * (size_t)op.line; size <= op.max; size *= 2) {
 		if (chase_setup_pages(&c, size, (size_t)op.line, 0, 0x706172ULL,
 				      op.pages) != 0)

@@ -269,7 +269,7 @@ main(int argc, char **argv)
 	size_t lo, page_bytes, got;
 	unsigned stated = 0;
 	double diff = 0;
-	int e;
+	int e, rc;
 
 	memset(&s, 0, sizeof(s));
 	op.m.line = mem_line_size();
@@ -286,7 +286,9 @@ main(int argc, char **argv)
 			 16ULL * (unsigned long long)s.page);
 		return EXIT_USAGE;
 	}
-	page_bytes = mem_pages_require(op.m.pages, op.m.max);
+	rc = mem_pages_require(op.m.pages, op.m.max, &page_bytes);
+	if (rc != 0)
+		return rc;
 	if (search(&s, &o, (size_t)(op.m.max / s.page), &lo) != 0)
 		return EXIT_FAILED;
 	/* The cost: the difference at twice the reach; a noisy machine can
