@@ -261,8 +261,11 @@ opts_help(const char *usage, const char *help)
 	if (opts_letters(usage, letters, sizeof(letters)) != 0)
 		letters[0] = '\0';
 	printf("Options:\n");
+	/* (a program whose help has its own line for one of them, as where
+	 * the minimum is reported, keeps that one) */
 	for (i = 0; i < sizeof(common_help) / sizeof(common_help[0]); i++)
-		if (strchr(letters, common_help[i][1]) != NULL)
+		if (strchr(letters, common_help[i][1]) != NULL &&
+		    !help_has(help, common_help[i][1]))
 			help_line(common_help[i], strlen(common_help[i]),
 			          width);
 	(void)help_lines(help, width);

@@ -50,7 +50,10 @@ main(int argc, char **argv)
 		.usage = "[-L <line size>] [-M len[K|M]] [-H thp|huge|none] "
 		         "[-W <warmup>] "
 		         "[-N <repetitions>]",
-		.help = "-L <line size>    bytes between the chases' slots "
+		.help = "-N <repetitions>  timed intervals per chase count, "
+		        "exactly; the fastest counts (without -N: 3 to 11, until "
+		        "the two fastest agree within 0.5 %)\n"
+		        "-L <line size>    bytes between the chases' slots "
 		        "(default: the line sysfs states)\n"
 		        "-M len            the largest size (default 64 MB)\n"
 		        "-H thp|huge|none  the buffers' pages: transparent huge, "

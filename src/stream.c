@@ -341,7 +341,9 @@ main(int argc, char **argv)
 	const struct bench_prog prog = {
 		.usage = "[-A] [-T] [-v <stream version 1|2>] [-M <len>[K|M]] "
 		         "[-P <parallelism>] [-W <warmup>] [-N <repetitions>]",
-		.help = "-A                the arrays a power of two apart "
+		.help = "-N <repetitions>  timed intervals per copy; the minimum "
+		        "is reported with one copy, the median with several\n"
+		        "-A                the arrays a power of two apart "
 		        "(the worst case)\n"
 		        "-T                the -P copies as threads of one "
 		        "process\n"
