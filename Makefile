@@ -76,9 +76,8 @@ REGISTRY := src/programs.tab
 comma := ,
 REG_ROWS := $(shell awk '!/^[[:space:]]*(\#|$$)/ { print $$1 "|" $$2 "|" $$3 "|" $$4 }' $(REGISTRY))
 reg_col = $(word $2,$(subst |, ,$1))
-# the package's flags, where pkg-config finds it ($1: package, $2: "?"
-# for optional)
-pkg_found = $(shell pkg-config --exists $1 2>/dev/null && echo yes)
+# pkg-config is asked once per package: PKG_FOUND_k, PKG_CFLAGS_k,
+# PKG_LIBS_k; an optional one's programs also get -DHAVE_LIBK.
 pkg_define = -DHAVE_LIB$(shell echo '$(patsubst lib%,%,$1)' | tr a-z A-Z)
 define reg_program
 PROG_SRCS_$(call reg_col,$1,1) := $(patsubst src/%.c,%,$(wildcard $(foreach s,$(subst $(comma), ,$(call reg_col,$1,3)),src/$s.c)))
@@ -88,15 +87,19 @@ endef
 $(foreach r,$(REG_ROWS),$(eval $(call reg_program,$r)))
 REG_NAMES := $(foreach r,$(REG_ROWS),$(call reg_col,$r,1))
 REG_NEEDS := $(sort $(foreach n,$(REG_NAMES),$(PROG_NEED_$n)))
-$(foreach k,$(REG_NEEDS),$(eval PKG_FOUND_$k := $(call pkg_found,$k)))
-$(foreach n,$(REG_NAMES),$(if $(PROG_NEED_$n),$(if $(PKG_FOUND_$(PROG_NEED_$n)),$(eval \
+define reg_package
+PKG_FOUND_$1 := $(shell pkg-config --exists $1 2>/dev/null && echo yes)
+PKG_CFLAGS_$1 := $$(if $$(PKG_FOUND_$1),$$(shell pkg-config --cflags $1 2>/dev/null))
+PKG_LIBS_$1 := $$(if $$(PKG_FOUND_$1),$$(shell pkg-config --libs $1 2>/dev/null))
+endef
+$(foreach k,$(REG_NEEDS),$(eval $(call reg_package,$k)))
+$(foreach n,$(REG_NAMES),$(if $(PKG_FOUND_$(PROG_NEED_$n)),$(eval \
 	PROG_CFLAGS_$n := $(if $(PROG_OPTIONAL_$n),$(call pkg_define,$(PROG_NEED_$n))) \
-		$(shell pkg-config --cflags $(PROG_NEED_$n) 2>/dev/null)) $(eval \
-	PROG_LIBS_$n := $(shell pkg-config --libs $(PROG_NEED_$n) 2>/dev/null)))))
+		$(PKG_CFLAGS_$(PROG_NEED_$n))) $(eval PROG_LIBS_$n := $(PKG_LIBS_$(PROG_NEED_$n)))))
 # Built here: every program but those missing a required package.
 PROGRAMS := $(foreach n,$(REG_NAMES),$(if $(PROG_NEED_$n),$(if $(or $(PROG_OPTIONAL_$n),$(PKG_FOUND_$(PROG_NEED_$n))),$n),$n))
 # Every found package's compile flags (for lint, which reads every file).
-REG_CFLAGS := $(sort $(foreach k,$(REG_NEEDS),$(if $(PKG_FOUND_$k),$(shell pkg-config --cflags $k 2>/dev/null))))
+REG_CFLAGS := $(sort $(foreach k,$(REG_NEEDS),$(PKG_CFLAGS_$k)))
 
 # The library, one module per line.
 LIB_MODULES := \

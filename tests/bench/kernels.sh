@@ -81,15 +81,17 @@ shuffled() {
 	printf '%s\n' "$@" | awk -v s="$SEED" -v k="$N_SHUF" 'BEGIN { srand(s * 7919 + k) } { print rand(), $0 }' |
 		sort -n | cut -d ' ' -f 2-
 }
+# bytes_of SIZE: a size of the sweep (24k, 16m, 1g) in bytes.
+bytes_of() { awk -v s="$1" 'BEGIN { m = 1; if (s ~ /[kK]$/) m = 1024; if (s ~ /[mM]$/) m = 1048576; if (s ~ /[gG]$/) m = 1073741824; sub(/[kKmMgG]$/, "", s); printf "%d\n", s * m }'; }
 # stream_size SIZE: stream's -M for a size of the sweep: stream takes at
 # least 24 KB (three arrays of 1024 doubles), so a smaller size (half an
 # L1 of 32 KB) becomes 24k, which three arrays still fit in L1.
-stream_size() { awk -v s="$1" 'BEGIN { v = s; m = 1; if (v ~ /[kK]$/) m = 1024; if (v ~ /[mM]$/) m = 1048576; sub(/[kKmM]$/, "", v); print v * m < 24576 ? "24k" : s }'; }
+stream_size() { if [ "$(bytes_of "$1")" -lt 24576 ]; then echo 24k; else echo "$1"; fi; }
 # buffer_size SIZE KERNEL: bw_mem's size argument for a working set of
 # SIZE (half of it, in k, for the kernels with two buffers).
 buffer_size() {
 	case $2 in
-	cp | fcp | bcopy) awk -v s="$1" 'BEGIN { v = s; m = 1; if (v ~ /[kK]$/) m = 1024; if (v ~ /[mM]$/) m = 1048576; sub(/[kKmM]$/, "", v); printf "%dk\n", v * m / 2048 }' ;;
+	cp | fcp | bcopy) echo "$(($(bytes_of "$1") / 2048))k" ;;
 	*) echo "$1" ;;
 	esac
 }
@@ -127,7 +129,7 @@ while [ "$r" -lt "$ROUNDS" ]; do
 	done
 	# lat_mem_rd: one sweep a side up to the largest size, stride 128, read
 	# at the sizes above (the nearest row at or below each).
-	top=$(echo "$SIZES" | awk '{ s = $NF; m = 1; if (s ~ /[kK]$/) m = 1 / 1024; if (s ~ /[gG]$/) m = 1024; sub(/[kKmMgG]$/, "", s); printf "%d", s * m < 1 ? 1 : s * m }')
+	top=$(awk -v b="$(bytes_of "$(echo "$SIZES" | awk '{ print $NF }')")" 'BEGIN { m = int(b / 1048576); print m < 1 ? 1 : m }')
 	for side in $(shuffled ours lm); do
 		case $side in
 		ours) "$BUILD/lat_mem_rd" -N 1 "$top" 128 >"$K_TMP/lmr.ours" 2>&1 ;;
@@ -135,7 +137,7 @@ while [ "$r" -lt "$ROUNDS" ]; do
 		esac
 	done
 	for s in $SIZES; do
-		mb=$(echo "$s" | awk '{ m = 1; if ($1 ~ /[kK]$/) m = 1 / 1024; if ($1 ~ /[gG]$/) m = 1024; v = $1; sub(/[kKmMgG]$/, "", v); printf "%.5f", v * m }')
+		mb=$(awk -v b="$(bytes_of "$s")" 'BEGIN { printf "%.5f", b / 1048576 }')
 		for side in ours lm; do
 			[ -f "$K_TMP/lmr.$side" ] || continue
 			put "lmr.$s" "$side" "$(awk -v w="$mb" 'NF == 2 && $1 ~ /^[0-9.]+$/ && $1 + 0 <= w + 0 { v = $2 } END { print v }' "$K_TMP/lmr.$side")"
