@@ -11,11 +11,13 @@ if [ -z "$EMULATED" ]; then
 	# (two copies on a busy machine: a count whose time is not above the
 	# overhead is left out, as lmbench does, with a line saying so; both
 	# counts can be, status 1 then: seen under the sanitizer, where the
-	# overhead read 40.69 us against switches of 15.67 and 35.10)
+	# overhead read 40.69 us against switches of 15.67 and 35.10; and a
+	# warning of mixed samples may come, as result() lets it, seen under
+	# the sanitizer: two groups, about 1.104 and 2.425 us)
 	run_prog "$BUILD/lat_ctx" -N 2 -s 16 -P 2 2 16
 	if { [ "$RC" -eq 0 ] || { [ "$RC" -eq 1 ] && ! grep -q '^[0-9]' "$T_TMP/err" &&
 		[ "$(grep -c '^lat_ctx: [0-9]* processes: .* left out$' "$T_TMP/err")" -eq 2 ]; }; } &&
-		! grep -Evq '^(|"size=[0-9]+k ovr=[0-9]+\.[0-9]{2}|[0-9]+ [0-9]+\.[0-9]{2}|lat_ctx: [0-9]+ processes: .* left out)$' "$T_TMP/err" &&
+		! grep -Evq '^(|"size=[0-9]+k ovr=[0-9]+\.[0-9]{2}|[0-9]+ [0-9]+\.[0-9]{2}|lat_ctx: [0-9]+ processes: .* left out|lat_ctx: warning: .*)$' "$T_TMP/err" &&
 		grep -q '^"size=16k ' "$T_TMP/err"; then ok; else
 		not_ok "lat_ctx -N 2 -s 16 -P 2 2 16: status $RC: $(head -c 300 "$T_TMP/err")"
 	fi
