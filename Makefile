@@ -109,6 +109,7 @@ LIB_MODULES := \
 	lib_bw_wide \
 	lib_chase \
 	lib_clock \
+	lib_context \
 	lib_copy \
 	lib_cpuid \
 	lib_dd \
@@ -122,6 +123,7 @@ LIB_MODULES := \
 	lib_infer \
 	lib_ipc \
 	lib_json \
+	lib_json_place \
 	lib_load \
 	lib_mem \
 	lib_mem_chain \
@@ -169,6 +171,7 @@ UNIT_TESTS := \
 	test_sched \
 	test_settle \
 	test_infer \
+	test_json \
 	test_stats \
 	test_sweep \
 	test_util
@@ -194,7 +197,8 @@ $(FLAGS_FILE): FORCE
 	@echo '$(FLAGS_NOW)' | cmp -s - $@ || echo '$(FLAGS_NOW)' >$@
 
 # The version, from one place: the VERSION file of a release tarball
-# (make dist), else git describe; lib_opts.o alone carries it.
+# (make dist), else git describe; lib_opts.o (--version) and
+# lib_context.o (the records' context) alone carry it.
 VERSION := $(shell cat VERSION 2>/dev/null || git describe --tags --always --dirty 2>/dev/null || echo unknown)
 VERSION_FILE := $(OBJ)/.version
 
@@ -202,10 +206,10 @@ $(VERSION_FILE): FORCE
 	@mkdir -p $(OBJ)
 	@echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' >$@
 
-$(OBJ)/lib_opts.o $(OBJ)/lib_json.o: $(VERSION_FILE)
-$(OBJ)/lib_opts.o $(OBJ)/lib_json.o: ALL_CFLAGS += -DLMBENCH_VERSION='"$(VERSION)"'
-# lib_json.o also names the build's flags in each run's context record.
-$(OBJ)/lib_json.o: ALL_CFLAGS += -DLMBENCH_CFLAGS='"$(subst ",,$(subst ',,$(CFLAGS)))"'
+$(OBJ)/lib_opts.o $(OBJ)/lib_context.o: $(VERSION_FILE)
+$(OBJ)/lib_opts.o $(OBJ)/lib_context.o: ALL_CFLAGS += -DLMBENCH_VERSION='"$(VERSION)"'
+# lib_context.o also names the build's flags in each record's context.
+$(OBJ)/lib_context.o: ALL_CFLAGS += -DLMBENCH_CFLAGS='"$(subst ",,$(subst ',,$(CFLAGS)))"'
 
 $(OBJ)/%.o: src/%.c $(FLAGS_FILE)
 	@mkdir -p $(OBJ)
@@ -240,12 +244,13 @@ $(UNIT_BINS): $(BUILD)/tests/%: $(OBJ)/%.o $(LIB)
 # libFuzzer harnesses (tests/fuzz/fuzz_NAME.c) over every reader of
 # outside bytes: compare's classic, JSON and thresholds readers (through
 # its main and every output), lmhttp's request parser, bw_udp's request
-# handling, the option, size and CPU-list parsers.  Built with clang,
+# handling, the option, size and CPU-list parsers, the JSON writers over
+# outside bytes (strings, placements, LMBENCH_RUN).  Built with clang,
 # ASan and UBSan in bin/<triplet>-fuzz; make fuzz runs each FUZZ_TIME
 # seconds (default 60) from its corpus, tests/fuzz/corpus/NAME.
 FUZZ_CC ?= clang
 FUZZ_TIME ?= 60
-FUZZERS := compare http parse udpbw
+FUZZERS := compare http json parse udpbw
 FUZZ_BUILD := bin/$(TRIPLET)-fuzz
 fuzz-build:
 	@command -v $(FUZZ_CC) >/dev/null || { echo "make fuzz: no $(FUZZ_CC) (Debian: clang, libclang-rt-14-dev)" >&2; exit 1; }
@@ -469,7 +474,7 @@ install: $(PROG_BINS)
 	install -m 644 $(FLAGS_FILE) $(LIBDIR)/build-flags
 	for m in $(MAN_PAGES); do s=$${m##*.}; mkdir -p $(MANDIR)/man$$s && \
 		install -m 644 $$m $(MANDIR)/man$$s/ || exit 1; done
-	install -m 644 README COPYING $(DOCDIR)/
+	install -m 644 README COPYING doc/lmbench-ng-record.schema.json $(DOCDIR)/
 
 # What install made, and the symbolic links in PREFIX/bin that earlier
 # versions made for every program.

@@ -286,6 +286,54 @@ jrec_args(struct jrec *r)
 	r->has_conflict = strstr(a, "conflict") != NULL;
 }
 
+/* Schema 3's placement object after its '{': its "policy" string into
+ * r->placement, the other members checked and dropped; 0 or -1. */
+static int
+jrec_placement(struct jparse *j, struct jrec *r)
+{
+	struct buf key = { 0 };
+	double d;
+	int rc = -1;
+
+	jws(j);
+	if (*j->p == '}') {
+		j->p++;
+		return 0;
+	}
+	for (;;) {
+		enum jtype t;
+
+		jws(j);
+		if (*j->p != '"')
+			break;
+		j->p++;
+		if (jstring(j) < 0)
+			break;
+		key.n = 0;
+		buf_add(&key, j->str.s, j->str.n);
+		jws(j);
+		if (*j->p++ != ':')
+			break;
+		t = jvalue(j, &d, NULL, NULL, NULL, 1);
+		if (t == J_NONE)
+			break;
+		if (t == J_STR && strcmp(key.s, "policy") == 0) {
+			free(r->placement);
+			r->placement = strdup(j->str.s);
+		}
+		jws(j);
+		if (*j->p == '}') {
+			j->p++;
+			rc = 0;
+			break;
+		}
+		if (*j->p++ != ',')
+			break;
+	}
+	free(key.s);
+	return rc;
+}
+
 /* One "name": value member of a record at j->p into r; 0 or -1. */
 static int
 jrec_member(struct jparse *j, struct jrec *r, struct buf *name)
@@ -307,6 +355,11 @@ jrec_member(struct jparse *j, struct jrec *r, struct buf *name)
 	jws(j);
 	if (*j->p++ != ':')
 		return -1;
+	jws(j);
+	if (*j->p == '{' && strcmp(name->s, "placement") == 0) {
+		j->p++;
+		return jrec_placement(j, r);
+	}
 	jrec_slot(r, name->s, &nums, &strs, &str);
 	if (strs != NULL)
 		buf_add(strs, "", 0);

@@ -8,6 +8,7 @@
 #include <sys/types.h>
 
 #include "compare.h"
+#include "lib_json.h"
 #include "lib_util.h"
 
 /* A failed or skipped run's record r of the file text. */
@@ -83,9 +84,12 @@ json_line(const char *file, char *line, ssize_t len, long lineno,
 	line[len - 1] = '\0';
 	if (jrec_parse(line, r) < 0 || !r->has_schema)
 		return bad_file(file, "not a JSON result record (truncated or corrupt)", lineno);
-	/* Schema 2 added the context record and params: read alike. */
-	if (r->schema != 1 && r->schema != 2)
-		return bad_file(file, "schema other than 1 or 2: written by another version", lineno);
+	/* Schema 2 added the context record and params, 3 the context in
+	 * every record and the placement as an object: read alike. */
+	if (r->schema > JSON_SCHEMA)
+		return bad_file(file, "schema newer than this lmbench-ng reads: written by a newer version", lineno);
+	if (r->schema != 1 && r->schema != 2 && r->schema != 3)
+		return bad_file(file, "schema other than 1, 2 or 3: not a record of lmbench-ng", lineno);
 	return 0;
 }
 

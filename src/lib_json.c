@@ -1,44 +1,76 @@
 /*
  * lib_json.c - the pieces of a JSON record (lib_json.h).
  */
-#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
-#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "lib_json.h"
-#include "lib_topo.h"
 #include "lib_util.h"
 
-/* The suite's version and the build's flags: the Makefile passes them. */
-#ifndef LMBENCH_VERSION
-#define LMBENCH_VERSION "unknown"
-#endif
-#ifndef LMBENCH_CFLAGS
-#define LMBENCH_CFLAGS ""
-#endif
+/*
+ * The length of the well-formed UTF-8 sequence at s (RFC 3629: the
+ * shortest form, no surrogates, nothing above U+10FFFF), or 0 when the
+ * byte at s does not start one.
+ */
+size_t
+json_utf8_len(const unsigned char *s)
+{
+	size_t n, i;
+	unsigned long c;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		n = 2;
+		c = s[0] & 0x1fu;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		n = 3;
+		c = s[0] & 0x0fu;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		n = 4;
+		c = s[0] & 0x07u;
+	} else {
+		return 0;
+	}
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80) /* the string's end included */
+			return 0;
+		c = c << 6 | (s[i] & 0x3fu);
+	}
+	if ((n == 3 && c < 0x800) || (n == 4 && c < 0x10000) ||
+	    (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
+		return 0;
+	return n;
+}
 
 void
 json_string(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
+	const unsigned char *p = (const unsigned char *)s;
 
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch < 0x20)
-			fprintf(f, "\\u%04x", ch);
-		else
-			fputc(ch, f);
+	fputc('"', f);
+	while (*p != '\0') {
+		size_t n = json_utf8_len(p);
+
+		if (n == 0) {
+			/* Not UTF-8: the replacement character, and on with
+			 * the next byte. */
+			fputs("\\ufffd", f);
+			n = 1;
+		} else if (*p == '"' || *p == '\\') {
+			fprintf(f, "\\%c", *p);
+		} else if (*p < 0x20 || *p == 0x7f) {
+			fprintf(f, "\\u%04x", *p);
+		} else {
+			fwrite(p, 1, n, f);
+		}
+		p += n;
 	}
 	fputc('"', f);
 }
@@ -163,139 +195,6 @@ json_params(FILE *f, const char *metric, const char *extra)
 		params_of(f, extra, metric, &sep);
 	if (*sep == ',' && sep[1] == '\0')
 		fputc('}', f);
-}
-
-/* The value of the first "KEY<tab>: value" line of /proc/cpuinfo. */
-static int
-cpuinfo(const char *key, char *out, size_t len)
-{
-	FILE *f = fopen("/proc/cpuinfo", "r");
-	char line[512];
-	size_t klen = strlen(key);
-	int found = 0;
-
-	if (f == NULL)
-		return 0;
-	while (!found && fgets(line, sizeof(line), f) != NULL) {
-		char *colon = strchr(line, ':');
-
-		if (strncmp(line, key, klen) != 0 || colon == NULL ||
-		    strspn(line + klen, " \t") != (size_t)(colon - line) - klen)
-			continue;
-		colon += 1 + strspn(colon + 1, " \t");
-		colon[strcspn(colon, "\n")] = '\0';
-		snprintf(out, len, "%s", colon);
-		found = *out != '\0';
-	}
-	fclose(f);
-	return found;
-}
-
-/* ,"caches":{"L1d":49152,...} from cpu0's sysfs cache directories. */
-static void
-caches(FILE *f)
-{
-	const char *sep = ",\"caches\":{";
-	int i;
-
-	for (i = 0; i < 16; i++) {
-		char path[128], level[16], type[32], size[32], name[40];
-		unsigned long long kb;
-		uint64_t bytes;
-		char *end;
-		const char *t;
-
-		snprintf(path, sizeof(path),
-		         "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
-		if (util_first_line(path, level, sizeof(level)) != 0 || !*level)
-			break;
-		snprintf(path, sizeof(path),
-		         "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
-		if (util_first_line(path, type, sizeof(type)) != 0 || !*type)
-			continue;
-		snprintf(path, sizeof(path),
-		         "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
-		/* sysfs says "48K": kibibytes (K and M are powers of two
-		 * here, unlike the suite's own size suffixes). */
-		if (util_first_line(path, size, sizeof(size)) != 0 || !*size)
-			continue;
-		kb = strtoull(size, &end, 10);
-		if (end == size)
-			continue;
-		bytes = (uint64_t)kb * (*end == 'M' ? 1048576 : *end == 'K' ? 1024 : 1);
-		t = strcmp(type, "Data") == 0          ? "d"
-		    : strcmp(type, "Instruction") == 0 ? "i"
-		                                       : "";
-		snprintf(name, sizeof(name), "L%s%s", level, t);
-		fputs(sep, f);
-		json_string(f, name);
-		fprintf(f, ":%llu", (unsigned long long)bytes);
-		sep = ",";
-	}
-	if (*sep == ',' && sep[1] == '\0')
-		fputc('}', f);
-}
-
-/* "gcc 12.2.0" or "clang 14.0.6": the compiler that built the library. */
-static const char *
-compiler(void)
-{
-#if defined(__clang__)
-	return "clang " __clang_version__;
-#elif defined(__GNUC__)
-	return "gcc " __VERSION__;
-#else
-	return "";
-#endif
-}
-
-/* A string member, left out when the value is empty. */
-static void
-member(FILE *f, const char *name, const char *value)
-{
-	if (value == NULL || *value == '\0')
-		return;
-	fprintf(f, ",\"%s\":", name);
-	json_string(f, value);
-}
-
-void
-json_context(FILE *f)
-{
-	char host[256] = "", when[32] = "", model[256] = "", kernel[256] = "";
-	static char nodes[8192];
-	time_t now = time(NULL);
-	struct tm tm;
-	struct utsname u;
-	cpu_set_t set;
-	long n = sysconf(_SC_NPROCESSORS_ONLN), page = sysconf(_SC_PAGESIZE);
-
-	if (gethostname(host, sizeof(host) - 1) != 0)
-		host[0] = '\0';
-	if (gmtime_r(&now, &tm) != NULL)
-		strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	if (!cpuinfo("model name", model, sizeof(model)) &&
-	    !cpuinfo("uarch", model, sizeof(model)))
-		(void)cpuinfo("CPU part", model, sizeof(model));
-	if (uname(&u) == 0)
-		snprintf(kernel, sizeof(kernel), "%s %s", u.sysname, u.release);
-	member(f, "host", host);
-	member(f, "start_utc", when);
-	member(f, "suite_version", LMBENCH_VERSION);
-	member(f, "cpu_model", model);
-	if (n > 0)
-		fprintf(f, ",\"cpus_online\":%ld", n);
-	CPU_ZERO(&set);
-	if (sched_getaffinity(0, sizeof(set), &set) == 0)
-		fprintf(f, ",\"cpus_allowed\":%d", CPU_COUNT(&set));
-	caches(f);
-	if (page > 0)
-		fprintf(f, ",\"page_bytes\":%ld", page);
-	if (topo_memory_nodes("", nodes, sizeof(nodes)) > 0)
-		member(f, "memory_nodes", nodes);
-	member(f, "kernel", kernel);
-	member(f, "compiler", compiler());
-	member(f, "build_flags", LMBENCH_CFLAGS);
 }
 
 void

@@ -1,6 +1,7 @@
 /*
- * lib_json.h - the pieces of a JSON record (doc/lmbench-ng-json.5):
- * strings and numbers written exactly, a sweep's parameters as typed
+ * lib_json.h - the pieces of a JSON record (doc/lmbench-ng-json.5,
+ * doc/lmbench-ng-record.schema.json): strings as valid UTF-8 and numbers
+ * written exactly, a sweep's parameters and a placement as typed
  * fields, the context of a run, and the one-write output of a line.
  */
 #ifndef LIB_JSON_H
@@ -9,9 +10,16 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define JSON_SCHEMA 2
+/* The records' schema: 3 made the context an object in every record and
+ * the placement an object (2 added the context record and params). */
+#define JSON_SCHEMA 3
 
-/* s as a JSON string literal, quotes and escapes included. */
+/* The length of the well-formed UTF-8 sequence at s (RFC 3629), or 0
+ * when the byte at s does not start one. */
+size_t json_utf8_len(const unsigned char *s);
+/* s as a JSON string literal, quotes and escapes included; each byte
+ * that does not start a well-formed UTF-8 sequence becomes U+FFFD
+ * ("\ufffd"), the next byte read afresh, so the text is always valid. */
 void json_string(FILE *f, const char *s);
 /* v in the shortest form that reads back as the same double; null when
  * it is not finite. */
@@ -26,13 +34,21 @@ void json_number(FILE *f, double v);
  * neither has such a word.
  */
 void json_params(FILE *f, const char *metric, const char *extra);
+/* A placement's words ("CROSS cpus=0 main=0 helper=1 shared=L3") as an
+ * object: {"policy":...,"text":...,"cpus":[...],"shared":...,
+ * "parties":{"main":[[0]],"helper":[[1]]},...} (lib_json_place.c). */
+void json_placement(FILE *f, const char *text);
 /*
- * The fields of a run's context record after its program and args:
- * ,"host":...,"start_utc":...,"suite_version":...,"cpu_model":...,
- * "cpus_online":N,"cpus_allowed":N,"caches":{...},"page_bytes":N,
- * "memory_nodes":...,"kernel":...,"compiler":...,"build_flags":...
- * A fact the machine does not tell is left out, not guessed.
+ * The suite's run, from env (LMBENCH_RUN: scripts/lmbench sets it, one
+ * NAME=VALUE line per setting it used): ,"mb":N,"mhz":N,"config":{...},
+ * all null for NULL or "" (a program run by hand).  A line that is not
+ * NAME=VALUE with NAME of capitals, digits and underscores (a capital
+ * first, under 64 bytes) is left out.
  */
+void json_run(FILE *f, const char *env);
+/* ,"context":{...}: where and how the program ran (lib_context.c), the
+ * same in every record of a process; null members for facts not
+ * stated. */
 void json_context(FILE *f);
 /* One finished line to path ("-": standard output, else appended to the
  * file) in one write(), so concurrent writers never interleave. */

@@ -60,10 +60,11 @@ record_open(struct record *rec, const struct bench_ident *id)
 	return 0;
 }
 
-/* Close the record and write it out. */
+/* Close the record, its context the last member, and write it out. */
 static void
 record_close(struct record *rec)
 {
+	json_context(rec->f);
 	fputs("}\n", rec->f);
 	if (fclose(rec->f) == 0)
 		json_emit(rec->path, rec->buf, rec->len);
@@ -78,7 +79,6 @@ report_context(const struct bench_ident *id)
 	if (record_open(&rec, id) != 0)
 		return;
 	fputs(",\"type\":\"context\"", rec.f);
-	json_context(rec.f);
 	record_close(&rec);
 }
 
@@ -216,7 +216,7 @@ record_write(const struct bench_ident *id, const struct bench_result *r,
 		        "\"warmup_us\":%llu,\"parallel\":%d,\"placement\":",
 		        (unsigned long long)r->iterations, r->repetitions,
 		        (unsigned long long)r->warmup_us, r->parallel);
-		json_string(f, r->placement);
+		json_placement(f, r->placement);
 		fputs(",\"enough_us\":", f);
 		json_number(f, r->enough_ns / 1000.0);
 		fputs(",\"timer_overhead_ns\":", f);

@@ -178,18 +178,14 @@ node_kb(const char *root, int n, unsigned long long *kb)
 }
 
 int
-topo_memory_nodes(const char *root, char *out, size_t len)
+topo_node_memory(const char *root, struct topo_node *nodes, int max)
 {
 	int ids[NODES_MAX];
 	char path[512];
 	struct dirent *e;
-	size_t used = 0;
-	int n = 0, i, written = 0;
+	int n = 0, i, got = 0;
 	DIR *d;
 
-	if (len == 0)
-		return 0;
-	*out = '\0';
 	snprintf(path, sizeof(path), "%s/sys/devices/system/node", root);
 	d = opendir(path);
 	if (d == NULL)
@@ -203,14 +199,33 @@ topo_memory_nodes(const char *root, char *out, size_t len)
 	}
 	closedir(d);
 	qsort(ids, (size_t)n, sizeof(ids[0]), cmp_int);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && got < max; i++) {
 		unsigned long long kb;
-		int w;
 
 		if (node_kb(root, ids[i], &kb) != 0)
 			continue;
-		w = snprintf(out + used, len - used, "%snode%d %llu MB",
-		             written ? ", " : "", ids[i], kb / 1024);
+		nodes[got].node = ids[i];
+		nodes[got++].kb = kb;
+	}
+	return got;
+}
+
+int
+topo_memory_nodes(const char *root, char *out, size_t len)
+{
+	static struct topo_node nodes[NODES_MAX];
+	size_t used = 0;
+	int n, i, written = 0;
+
+	if (len == 0)
+		return 0;
+	*out = '\0';
+	n = topo_node_memory(root, nodes, NODES_MAX);
+	for (i = 0; i < n; i++) {
+		int w = snprintf(out + used, len - used, "%snode%d %llu MB",
+		                 written ? ", " : "", nodes[i].node,
+		                 nodes[i].kb / 1024);
+
 		if (w < 0 || (size_t)w >= len - used) {
 			out[used] = '\0'; /* whole nodes only */
 			break;

@@ -19,6 +19,15 @@ void topo_cache_levels(int n, const int *ids, int *lv);
  * Returns the number of pairs. */
 int topo_cross_pairs(int n, const int *level, int (*pairs)[2]);
 
+/* A NUMA node and its memory (MemTotal, in KiB). */
+struct topo_node {
+	int node;
+	unsigned long long kb;
+};
+/* Each NUMA node's memory as sysfs under root ("": this machine's)
+ * states it, in ascending order of node, at most max; returns how many
+ * (0 where none is stated). */
+int topo_node_memory(const char *root, struct topo_node *nodes, int max);
 /* Each NUMA node's memory as sysfs under root states it ("" for the
  * machine's own /sys): "node0 64312 MB, node1 64511 MB" in out (the
  * nodes in ascending order, each MemTotal in MiB rounded down, as

@@ -620,7 +620,7 @@ printf '[lmbench3.0 results for x]\n\000\001\002\n[Mon Nov 30 03:00:00 UTC 2026]
 cp "$FX/base.0" "$T_TMP/trunc.0"
 head -c 700 "$FX/base.0.json" >"$T_TMP/trunc.0.json"
 cp "$FX/base.0" "$T_TMP/v2.0"
-sed 's/"schema":1/"schema":3/' "$FX/base.0.json" >"$T_TMP/v2.0.json"
+sed 's/"schema":1/"schema":4/' "$FX/base.0.json" >"$T_TMP/v2.0.json"
 cat "$FX/base.0" "$FX/new.0" >"$T_TMP/two.0"
 sed -n '1,/^\[VERSION/p' "$FX/base.0" >"$T_TMP/nometric.0"
 echo '[Mon Nov 30 03:00:00 UTC 2026]' >>"$T_TMP/nometric.0"

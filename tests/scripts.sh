@@ -238,8 +238,9 @@ if [ -n "$BUILD" ] && [ -x "$BUILD/lat_syscall" ]; then
 	if [ -n "$res" ] && { [ "$nodes" -eq 0 ] || grep -Eqx "\[MEMORY_NODES: node[0-9]+ [0-9]+ MB(, node[0-9]+ [0-9]+ MB){$((nodes - 1))}\]" "$res"; } &&
 		grep -Eqx '\[MEMORY_SPEED: ([0-9]+ MT/s.* \(dmidecode\)|not stated \([a-zA-Z ]+\))\]' "$res" &&
 		grep -Eqx '\[MEMORY_DIMMS: ([0-9]+ of [0-9]+ slots.* \((dmidecode|EDAC)\)|not stated \([a-zA-Z ;]+\))\]' "$res" &&
-		head -n 1 "$res.json" | grep -q '^{"schema":2,"program":"lmbench","args":\[\],"type":"context","memory_nodes":'; then ok; else
-		not_ok "runner memory facts: $(grep '^\[MEMORY_' "$res" 2>/dev/null | tr '\n' ' ') $(head -n 1 "$res.json" 2>/dev/null)"
+		head -n 1 "$res.json" | grep -q '^{"schema":3,"program":"lmbench","args":\[\],"type":"context","memory_nodes":.*,"context":{"host":.*"config":{"BENCHMARK_HARDWARE":.*"MB":"[0-9]*"' &&
+		python3 "$top/tests/json_check.py" "$top/doc/lmbench-ng-record.schema.json" "$res.json" >"$T_TMP/jcheck"; then ok; else
+		not_ok "runner memory facts and records: $(grep '^\[MEMORY_' "$res" 2>/dev/null | tr '\n' ' ') $(head -n 1 "$res.json" 2>/dev/null | head -c 300) $(head -n 3 "$T_TMP/jcheck")"
 	fi
 	# bw_bonnie's step, in the table of its own.
 	if grep -Eq '^Bonnie block write: [0-9.]+ MB/sec [0-9]+ %CPU$' "$res" &&
@@ -263,7 +264,7 @@ if [ -n "$BUILD" ] && [ -x "$BUILD/lat_syscall" ]; then
 		for c in "bw_pipe -P 1" "bw_unix -P 1"; do
 			grep -q "^\[CROSS-CPU: $c: [0-9.]* MB/sec\]\$" "$res" && n=$((n + 1))
 		done
-		if [ "$n" -eq 9 ] && [ "$(grep -c '"placement":"CROSS .*shared=' "$res.json")" -ge 9 ]; then ok; else
+		if [ "$n" -eq 9 ] && [ "$(grep -c '"placement":{"policy":"CROSS","text":"CROSS .*shared=' "$res.json")" -ge 9 ]; then ok; else
 			not_ok "cross-CPU lines: $n of 9: $(sed -n '/^\[CROSS-CPU: begin/,/^\[CROSS-CPU: end/p' "$res" | head -n 12)"
 		fi
 		cells="$cells 13:3 13:4 13:5 13:6 13:7 13:8 13:9 13:10 13:11"
@@ -307,7 +308,8 @@ EOF
 		grep -q '^Simple syscall: [0-9]' "$f" && grep -q '^Pipe bandwidth: [0-9]' "$f"; then ok; else
 		not_ok "failed run's file: $(grep -v '^\[mount' "$f" 2>/dev/null | tail -n 12)"
 	fi
-	if grep -q '^{"schema":2,"program":"lat_pipe","args":\["-P","1"\],"status":"failed","exit":1,"error":"lat_pipe: failed on purpose (LMBENCH_FAIL)"}$' "$f.json" &&
+	if grep -q '^{"schema":3,"program":"lat_pipe","args":\["-P","1"\],"status":"failed","exit":1,"error":"lat_pipe: failed on purpose (LMBENCH_FAIL)","context":{"host":.*}}$' "$f.json" &&
+		python3 "$top/tests/json_check.py" "$top/doc/lmbench-ng-record.schema.json" "$f.json" >/dev/null &&
 		[ "$(grep -c '"metric":"Simple syscall"' "$f.json")" -eq 1 ]; then ok; else
 		not_ok "failed run's JSON: $(grep -v "metric\|context" "$f.json" 2>/dev/null | head -n 3)"
 	fi
@@ -354,7 +356,7 @@ EOF
 		if [ -n "$f" ] && grep -q '^Pipe latency: [0-9]' "$f" &&
 			sed -n '/^\[CROSS-CPU: begin/,/^\[CROSS-CPU: end\]$/p' "$f" | grep -q '^\[SKIPPED: lat_pipe -P 1: lat_pipe: .*CROSS.*\]$' &&
 			sed -n '/^\[CROSS-CPU: begin/,/^\[CROSS-CPU: end\]$/p' "$f" | grep -q '^\[SKIPPED: bw_pipe -P 1: ' &&
-			grep -q '"program":"lat_pipe","args":\["-P","1"\],"placement":"CROSS","status":"skipped","exit":77,' "$f.json"; then ok; else
+			grep -q '"program":"lat_pipe","args":\["-P","1"\],"placement":{"policy":"CROSS"},"status":"skipped","exit":77,' "$f.json"; then ok; else
 			not_ok "one CPU: $(sed -n '/^\[CROSS-CPU: begin/,$p' "$f" 2>/dev/null | head -n 5) $(tail -n 2 "$T_TMP/err")"
 		fi
 	else
@@ -441,7 +443,10 @@ expect_eq "memfacts, nothing stated" "[MEMORY_NODES: not stated (no NUMA nodes i
 printf 'Handle 0x1, DMI type 16\nPhysical Memory Array\n\tLocation: Other\n' >"$T_TMP/nodev.dmi"
 expect_eq "memfacts, DMI without memory devices" "[MEMORY_SPEED: not stated (no DMI memory tables)]
 [MEMORY_DIMMS: not stated (no DMI memory tables; no EDAC)]" "$(memfacts "$MF/none" "$T_TMP/nodev.dmi" | tail -n 2)"
-expect_eq "memfacts -j, nothing stated" '{"schema":2,"program":"lmbench","args":[],"type":"context","memory_nodes":null,"memory_speed":null,"memory_dimms":null}' "$(memfacts "$MF/none" none -j)"
+expect_eq "memfacts -j, nothing stated" '{"schema":3,"program":"lmbench","args":[],"type":"context","memory_nodes":null,"memory_speed":null,"memory_dimms":null}' "$(memfacts "$MF/none" none -j)"
 printf 'Handle 0x1, DMI type 17\nMemory Device\n\tSize: 8 GB\n\tLocator: DIMM_"A\\1\n\tConfigured Memory Speed: 3200 MT/s "x\\y"\n' >"$T_TMP/quote.dmi"
-expect_eq "memfacts -j, quotes and backslashes escaped" '{"schema":2,"program":"lmbench","args":[],"type":"context","memory_nodes":null,"memory_speed":"3200 MT/s \"x\\y\" (dmidecode)","memory_dimms":"1 of 1 slots (dmidecode)"}' "$(memfacts "$MF/none" "$T_TMP/quote.dmi" -j)"
+expect_eq "memfacts -j, quotes and backslashes escaped" '{"schema":3,"program":"lmbench","args":[],"type":"context","memory_nodes":null,"memory_speed":"3200 MT/s \"x\\y\" (dmidecode)","memory_dimms":"1 of 1 slots (dmidecode)"}' "$(memfacts "$MF/none" "$T_TMP/quote.dmi" -j)"
+# Firmware bytes that are not UTF-8: U+FFFD each, the record valid.
+printf 'Handle 0x1, DMI type 17\nMemory Device\n\tSize: 8 GB\n\tLocator: DIMM_A\n\tConfigured Memory Speed: 3200 MT/s \377\303\251\n' >"$T_TMP/odd.dmi"
+expect_eq "memfacts -j, bytes that are not UTF-8" '{"schema":3,"program":"lmbench","args":[],"type":"context","memory_nodes":null,"memory_speed":"3200 MT/s \ufffdé (dmidecode)","memory_dimms":"1 of 1 slots (dmidecode)"}' "$(memfacts "$MF/none" "$T_TMP/odd.dmi" -j)"
 finish scripts
