@@ -423,6 +423,83 @@ EOF
 		fi
 	done
 fi
+# The suite's steps name the programs they run (the PROGRAMS column of
+# scripts/lmbench's SUITE, which LMBENCH_ONLY goes by): each row's list
+# is the programs its step's text (and that of the functions it calls)
+# names outside quoted strings, or its run/par program.
+LM=$top/scripts/lmbench
+# fn_text FUNCTION: its body, comments and quoted strings left out.
+fn_text() {
+	awk -v f="$1" '$0 ~ "^" f "\\(\\) \\{" { on = 1 } on { sub(/(^|[ \t])#.*/, ""); gsub(/"[^"]*"/, ""); print } on && /^}|; }$/ { exit }' "$LM"
+}
+progs_of() {
+	{
+		fn_text "$1"
+		for c in $(fn_text "$1" | tr -c 'a-z_\n' ' ' | tr ' ' '\n' | sort -u); do
+			[ "$c" != "$1" ] && grep -q "^$c() {" "$LM" && fn_text "$c"
+		done
+	} | tr -c 'a-z0-9_\n' ' ' | tr ' ' '\n' | sort -u | while read -r w; do
+		[ -n "$w" ] && [ -f "$top/doc/$w.8" ] && printf '%s\n' "$w"
+	done | grep -vx lmhttp | tr '\n' ',' | sed 's/,$//'
+}
+nrows=0
+bad_rows=
+sed -n "/^SUITE='/,/^'/p" "$LM" | grep '|' >"$T_TMP/rows"
+while IFS='|' read -r _ _ _ _ col cmd arg _; do
+	nrows=$((nrows + 1))
+	case $cmd in
+	run | par) want=$arg ;;
+	out) continue ;;
+	*) want=$(progs_of "$cmd") ;;
+	esac
+	[ -n "$want" ] || want=-
+	have=$(printf '%s' "$col" | tr ',' '\n' | sort | tr '\n' ',' | sed 's/,$//')
+	[ "$have" = "$want" ] || bad_rows="$bad_rows $cmd($have, its text: $want)"
+done <"$T_TMP/rows"
+if [ "$nrows" -gt 40 ] && [ -z "$bad_rows" ]; then ok; else not_ok "SUITE's PROGRAMS column ($nrows rows):$bad_rows"; fi
+
+if [ -n "$BUILD" ] && [ -x "$BUILD/lat_pipe" ]; then
+	# lmbench-ng run PROGRAM...: just those programs' steps through the
+	# runner (header, calibration, records, the cross-CPU run of a two-party
+	# program), the run saying which; a name that is no program refused.
+	NG=$top/scripts/lmbench-ng
+	LMBENCH_RESULTS=$T_TMP/only run_prog sh "$NG" run --defaults lat_pipe MB=8 ENOUGH=500 "FSDIR=$T_TMP"
+	expect_rc 0 "lmbench-ng run lat_pipe"
+	f=$(find "$T_TMP/only" -type f -name "$(uname -n).0")
+	if [ -n "$f" ] && grep -q '^Pipe latency: [0-9]' "$f" && grep -qx '\[ONLY: lat_pipe\]' "$f" &&
+		! grep -q '^Simple syscall\|^"libc bcopy\|^Memory load latency' "$f" &&
+		{ [ "$(nproc)" -lt 2 ] || grep -q '^\[CROSS-CPU: lat_pipe -P 1: [0-9.]* microseconds\]$' "$f"; } &&
+		grep -q '"config":{.*"LMBENCH_ONLY":"lat_pipe"' "$f.json" &&
+		[ "$(grep -c '"metric"' "$f.json")" -eq "$(grep -c '"program":"lat_pipe".*"metric"' "$f.json")" ] &&
+		python3 "$top/tests/json_check.py" "$top/doc/lmbench-ng-record.schema.json" "$f.json" >/dev/null; then ok; else
+		not_ok "lmbench-ng run lat_pipe: $(grep -v '^\[' "$f" 2>/dev/null | head -n 5) $(tail -n 2 "$T_TMP/err")"
+	fi
+	if ! grep -q "$(printf '\033')" "$T_TMP/err" && grep -q '^\[OS\] lat_pipe' "$T_TMP/err"; then ok; else
+		not_ok "progress not on a terminal: $(cat -v "$T_TMP/err" | head -n 3)"
+	fi
+	LMBENCH_RESULTS=$T_TMP/only run_prog sh "$NG" run --defaults lat_pipe no_such_prog MB=8
+	if [ "$RC" -eq 2 ] && [ "$(wc -l <"$T_TMP/err")" -eq 1 ] && grep -q "'no_such_prog' is neither NAME=VALUE nor a program" "$T_TMP/err"; then ok; else
+		not_ok "lmbench-ng run of no program: status $RC: $(cat "$T_TMP/err")"
+	fi
+	LMBENCH_ONLY="lat_pipe ../bin/x" run_prog sh "$LM" "$BUILD" "$cfg"
+	if [ "$RC" -eq 2 ] && grep -q "^lmbench: bad LMBENCH_ONLY 'lat_pipe ../bin/x': no program '../bin/x' in " "$T_TMP/err"; then ok; else
+		not_ok "runner with a bad LMBENCH_ONLY: status $RC: $(cat "$T_TMP/err")"
+	fi
+	# On a terminal the progress is one line redrawn in place (a bar, the
+	# percentage, the section and the program).
+	if command -v script >/dev/null 2>&1; then
+		LMBENCH_RESULTS=$T_TMP/only TERM=xterm COLUMNS=120 timeout 120 script -qec \
+			"sh $NG run --defaults lat_syscall MB=8 ENOUGH=500 FSDIR=$T_TMP" /dev/null >"$T_TMP/tty" 2>&1
+		esc=$(printf '\033')
+		if tr '\r' '\n' <"$T_TMP/tty" | grep -q "^$esc\[K\[[#.]\{20\}\] *[0-9]*% OS: lat_syscall -P 1 null (" &&
+			grep -q '^\[finished\] results in ' "$T_TMP/tty"; then ok; else
+			not_ok "progress bar on a terminal: $(tr '\r' '\n' <"$T_TMP/tty" | cat -v | head -n 6)"
+		fi
+	else
+		echo "scripts: the progress bar test skipped: no script(1)"
+	fi
+fi
+
 # scripts/memfacts on fixtures (a fake sysfs, dmidecode outputs): what
 # the machine states, in the header's form and as the context record;
 # nothing where it states nothing.
