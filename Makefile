@@ -456,6 +456,20 @@ DOCDIR := $(DESTDIR)$(PREFIX)/share/doc/lmbench-ng
 SCRIPTS := $(filter-out scripts/lmbench-ng scripts/lmbench-ng.bash,$(wildcard scripts/*))
 COMPLETIONS := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 MAN_PAGES := $(wildcard doc/*.1 doc/*.5 doc/*.7 doc/*.8)
+# A program's page is in a section of its own within 8, "8lmb": doc/NAME.8
+# says .TH NAME 8lmb (references to it say NAME(8lmb)) and installs as
+# man8/NAME.8lmb.  The programs keep lmbench's short names (stream, line,
+# cache, disk, hello ...), and man8/NAME.8 is a path other Debian packages
+# may ship, which dpkg refuses to give two packages.  A section suffix is
+# Debian's own answer (openssl's 1ssl, perl's 3perl, Tcl's 3tcl): the path
+# is ours alone, and man-db still finds the page in section 8: `man stream`
+# and `man 8 stream` where no other package has stream(8), `man 8lmb
+# stream` always.  The other pages' names (lmbench-ng*, lmbench-compare)
+# are the suite's own and keep their plain sections.
+MAN8_EXT := 8lmb
+# man_dest: for the page $$m (doc/NAME.S), its section s and its
+# installed name n.
+man_dest = n=$${m\#doc/}; s=$${n\#\#*.}; case $$s in 8) n=$${n%.8}.$(MAN8_EXT) ;; esac
 
 install: $(PROG_BINS)
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(LIBDIR)/bin $(LIBDIR)/scripts $(LIBDIR)/tests $(DOCDIR)
@@ -467,18 +481,22 @@ install: $(PROG_BINS)
 	install -m 644 tests/truth.sh tests/lib.sh $(LIBDIR)/tests/
 	echo '$(TRIPLET)' >$(LIBDIR)/triplet
 	install -m 644 $(FLAGS_FILE) $(LIBDIR)/build-flags
-	for m in $(MAN_PAGES); do s=$${m##*.}; mkdir -p $(MANDIR)/man$$s && \
-		install -m 644 $$m $(MANDIR)/man$$s/ || exit 1; done
+	for m in $(MAN_PAGES); do $(man_dest); mkdir -p $(MANDIR)/man$$s && \
+		install -m 644 $$m $(MANDIR)/man$$s/$$n || exit 1; done
 	install -m 644 README COPYING $(DOCDIR)/
 
-# What install made, and the symbolic links in PREFIX/bin that earlier
-# versions made for every program.
+# What install made; and what earlier versions made: the symbolic links
+# in PREFIX/bin for every program, and the program pages as man8/NAME.8,
+# each removed only where it is lmbench-ng's (a link; a page whose .TH
+# names lmbench-ng), never another package's file of that name.
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/lmbench-ng $(COMPLETIONS)/lmbench-ng
 	for p in $(PROGRAMS); do \
 		if [ -L $(DESTDIR)$(PREFIX)/bin/$$p ]; then rm -f $(DESTDIR)$(PREFIX)/bin/$$p; fi; done
 	rm -rf $(DESTDIR)$(PREFIX)/lib/lmbench-ng $(DOCDIR)
-	for m in $(MAN_PAGES); do rm -f $(MANDIR)/man$${m##*.}/$${m#doc/}; done
+	for m in $(MAN_PAGES); do $(man_dest); rm -f $(MANDIR)/man$$s/$$n; done
+	for m in $(filter %.8,$(MAN_PAGES)); do f=$(MANDIR)/man8/$${m#doc/}; \
+		if grep -qs '^\.TH [^ ]* 8 .*"lmbench-ng"' $$f; then rm -f $$f; fi; done
 
 # The release tarball: every tracked file as it is in the work tree, and
 # VERSION, from which a build of the tarball takes its version; in

@@ -4,9 +4,11 @@
 # the stage alone (PATH holds the stage's bin and the system's, the
 # current directory is no checkout): lmbench-ng list, a program by name,
 # a tiny run and rerun into a temporary XDG_DATA_HOME, see, compare,
-# report, every installed manual page through man -l; bad input; make
-# uninstall; make dist and a build of the tarball that states its
-# VERSION.
+# report, every installed manual page through man -l, and found by man
+# -w under its section (a program's as man8/NAME.8lmb, section 8lmb);
+# bad input; make uninstall, which removes an earlier version's
+# man8/NAME.8 of lmbench-ng's and no other package's; make dist and a
+# build of the tarball that states its VERSION.
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,12 +31,28 @@ expect_rc 0 "make install"
 if [ "$(ls "$stage/usr/bin")" = lmbench-ng ]; then ok; else
 	not_ok "the stage's bin holds more than lmbench-ng: $(find "$stage/usr/bin" ! -type d | tr '\n' ' ')"
 fi
+# Every page, a program's (doc/NAME.8) as man8/NAME.8lmb: no bare
+# man8/NAME.8, a name other packages' pages may have.
 missing=
 for m in "$top"/doc/*.[1578]; do
-	s=${m##*.}
-	[ -f "$stage/usr/share/man/man$s/${m##*/}" ] || missing="$missing ${m##*/}"
+	f=${m##*/}
+	s=${f##*.}
+	[ "$s" = 8 ] && f=${f%.8}.8lmb
+	[ -f "$stage/usr/share/man/man$s/$f" ] || missing="$missing man$s/$f"
 done
 if [ -z "$missing" ]; then ok; else not_ok "pages not installed:$missing"; fi
+n=$(find "$stage/usr/share/man" -type f | wc -l)
+if [ "$n" -eq "$(find "$top/doc" -maxdepth 1 -name '*.[1578]' | wc -l)" ] &&
+	[ -z "$(find "$stage/usr/share/man/man8" -name '*.8')" ]; then ok; else
+	not_ok "$n pages installed; bare section-8 names: $(find "$stage/usr/share/man/man8" -name '*.8' | head -n 3)"
+fi
+for m in "$stage"/usr/share/man/man[1578]/*; do
+	[ -f "$m" ] || continue
+	if cmp -s "$m" "$top/doc/$(basename "$m" | sed 's/\.8lmb$/.8/')"; then ok; else not_ok "${m#"$stage"/} is not its doc/ page"; fi
+done
+for f in README COPYING; do
+	if cmp -s "$top/$f" "$stage/usr/share/doc/lmbench-ng/$f"; then ok; else not_ok "$f not installed in share/doc/lmbench-ng"; fi
+done
 nprog=$(find "$stage/usr/lib/lmbench-ng/bin" -type f | wc -l)
 if [ "$nprog" -eq "$(find "$BUILD" -maxdepth 1 -type f -perm -u+x | wc -l)" ]; then ok; else
 	not_ok "$nprog programs installed, the build has $(find "$BUILD" -maxdepth 1 -type f -perm -u+x | wc -l)"
@@ -49,8 +67,25 @@ if command -v man >/dev/null 2>&1; then
 	if [ "$RC" -eq 0 ] && [ "$n" -eq "$(printf '%s\n' "$pages" | wc -l)" ]; then ok; else
 		not_ok "man -l of the installed pages: status $RC, $n NAME sections: $(head -c 300 "$T_TMP/err")"
 	fi
+	# man -w finds each page by its name and its .TH section (8lmb for a
+	# program's), so every cross reference man.sh resolved in doc/ finds
+	# its page once installed; a program's also under plain 8 and with no
+	# section.
+	bad=
+	for m in $pages; do
+		f=${m##*/}
+		sec=$(awk '/^\.TH / { print $3; exit }' "$m")
+		got=$(man -M "$stage/usr/share/man" -w "$sec" "${f%.*}" 2>&1)
+		[ "$got" = "$m" ] || bad="$bad ${f%.*}($sec): '$got';"
+	done
+	if [ -z "$bad" ]; then ok; else not_ok "man -w of installed pages:$bad"; fi
+	for w in "8lmb stream" "8 stream" "stream" "8lmb lat_mem_rd" "lat_mem_rd"; do
+		# shellcheck disable=SC2086 # the section and the name
+		got=$(man -M "$stage/usr/share/man" -w $w 2>&1)
+		if [ "$got" = "$stage/usr/share/man/man8/${w##* }.8lmb" ]; then ok; else not_ok "man -w $w: '$got'"; fi
+	done
 else
-	echo "install: man -l of the installed pages skipped: no man(1) (Debian: man-db)"
+	echo "install: man -l and man -w of the installed pages skipped: no man(1) (Debian: man-db)"
 fi
 
 # From the stage alone, in a directory that is no checkout.
@@ -210,10 +245,18 @@ LMBENCH_BIN=$BUILD run_prog sh scripts/lmbench-ng list
 if [ "$RC" -eq 0 ] && ! grep -q 'no manual page' "$T_TMP/out"; then ok; else not_ok "checkout's list: $(grep 'no manual' "$T_TMP/out" | head -n 3)"; fi
 cd "$T_TMP" || exit 1
 
-# Uninstalled, nothing is left.
+# Uninstalled, nothing is left of it: also an earlier version's page
+# under the bare name (its .TH names lmbench-ng), while another
+# package's page of a program's name stays.
+man8=$stage/usr/share/man/man8
+sed 's/^\.TH STREAM 8lmb /.TH STREAM 8 /' "$top/doc/stream.8" >"$man8/stream.8"
+printf '.TH LINE 8 "2020-01-01" "other" "Other Manual"\n.SH NAME\nline \\- another package\n' >"$man8/line.8"
 run_prog mk uninstall DESTDIR="$stage" PREFIX=/usr
 expect_rc 0 "make uninstall"
-if [ -z "$(find "$stage" ! -type d)" ]; then ok; else not_ok "left by uninstall: $(find "$stage" ! -type d | head -n 5)"; fi
+if [ "$(find "$stage" ! -type d)" = "$man8/line.8" ]; then ok; else
+	not_ok "left by uninstall (want another package's man8/line.8 alone): $(find "$stage" ! -type d | head -n 5)"
+fi
+rm -f "$man8/line.8"
 
 # The release tarball: the tracked files and VERSION; its build says so.
 if command -v git >/dev/null 2>&1 && git -C "$top" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
