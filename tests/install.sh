@@ -7,8 +7,10 @@
 # report, every installed manual page through man -l, and found by man
 # -w under its section (a program's as man8/NAME.8lmb, section 8lmb);
 # bad input; make uninstall, which removes an earlier version's
-# man8/NAME.8 of lmbench-ng's and no other package's; make dist and a
-# build of the tarball that states its VERSION.
+# man8/NAME.8 of lmbench-ng's and no other package's; make dist: the
+# tarball named by the version, whose unpacked tree's make -n takes its
+# VERSION and whose build states it; the version scheme (git describe of
+# a vMAJOR.MINOR.PATCH tag) in a repository made from the tarball.
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -50,7 +52,7 @@ for m in "$stage"/usr/share/man/man[1578]/*; do
 	[ -f "$m" ] || continue
 	if cmp -s "$m" "$top/doc/$(basename "$m" | sed 's/\.8lmb$/.8/')"; then ok; else not_ok "${m#"$stage"/} is not its doc/ page"; fi
 done
-for f in README COPYING; do
+for f in README NEWS COPYING; do
 	if cmp -s "$top/$f" "$stage/usr/share/doc/lmbench-ng/$f"; then ok; else not_ok "$f not installed in share/doc/lmbench-ng"; fi
 done
 nprog=$(find "$stage/usr/lib/lmbench-ng/bin" -type f | wc -l)
@@ -258,20 +260,76 @@ if [ "$(find "$stage" ! -type d)" = "$man8/line.8" ]; then ok; else
 fi
 rm -f "$man8/line.8"
 
-# The release tarball: the tracked files and VERSION; its build says so.
+# The release tarball: the tracked files and VERSION, named by the
+# version (git describe of the newest vMAJOR.MINOR.PATCH tag without its
+# v, or 0.0.0-N-gHASH before any), whose unpacked tree's make -n takes
+# its VERSION and whose build states it.  Git looks no higher than the
+# test's directory.
+GIT_CEILING_DIRECTORIES=$T_TMP
+export GIT_CEILING_DIRECTORIES
+git_version() {
+	git -C "$1" describe --tags --match 'v[0-9]*.[0-9]*.[0-9]*' --dirty 2>/dev/null | sed 's/^v//' | grep . ||
+		echo "0.0.0-$(git -C "$1" rev-list --count HEAD)-g$(git -C "$1" describe --always --dirty)"
+}
+# make_n_version TREE: the version make -n of TREE compiles in.
+make_n_version() {
+	make -n -C "$1" BUILD="$T_TMP/nbuild" 2>/dev/null |
+		sed -n "s/.*-DLMBENCH_VERSION='\"\([^\"]*\)\"'.*/\1/p" | sort -u
+}
 if command -v git >/dev/null 2>&1 && git -C "$top" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	v=$(git_version "$top")
 	run_prog make -s -C "$top" dist BUILD="$T_TMP/distbuild" DIST_DIR="$T_TMP"
 	tarball=$(find "$T_TMP" -maxdepth 1 -name 'lmbench-ng-*.tar.gz')
-	name=$(basename "$tarball" .tar.gz)
-	if [ "$RC" -eq 0 ] && [ -f "$tarball" ] && mkdir "$T_TMP/x" && tar -C "$T_TMP/x" -xzf "$tarball" &&
+	name=lmbench-ng-$v
+	if [ "$RC" -eq 0 ] && [ "$tarball" = "$T_TMP/$name.tar.gz" ] && mkdir "$T_TMP/x" && tar -C "$T_TMP/x" -xzf "$tarball" &&
 		[ "$(find "$T_TMP/x/$name" -type f | wc -l)" -eq $(($(git -C "$top" ls-files | wc -l) + 1)) ] &&
-		[ "lmbench-ng-$(cat "$T_TMP/x/$name/VERSION")" = "$name" ]; then ok; else
-		not_ok "make dist: status $RC, $tarball: $(head -c 300 "$T_TMP/err")"
+		[ "$(cat "$T_TMP/x/$name/VERSION")" = "$v" ]; then ok; else
+		not_ok "make dist: status $RC, '$tarball', want $name.tar.gz holding VERSION $v: $(head -c 300 "$T_TMP/err")"
 	fi
+	got=$(make_n_version "$T_TMP/x/$name")
+	if [ "$got" = "$v" ]; then ok; else not_ok "make -n of the unpacked tarball: version '$got', want its VERSION $v"; fi
 	run_prog make -s -C "$T_TMP/x/$name" -j2 CFLAGS=-O0 BUILD="$T_TMP/xbuild" "$T_TMP/xbuild/hello"
-	v=$("$T_TMP/xbuild/hello" --version 2>&1)
-	if [ "$RC" -eq 0 ] && [ "$v" = "hello (lmbench-ng) $(cat "$T_TMP/x/$name/VERSION")" ]; then ok; else
-		not_ok "the tarball's build: status $RC, '$v': $(head -c 300 "$T_TMP/err")"
+	got=$("$T_TMP/xbuild/hello" --version 2>&1)
+	if [ "$RC" -eq 0 ] && [ "$got" = "hello (lmbench-ng) $v" ]; then ok; else
+		not_ok "the tarball's build: status $RC, '$got': $(head -c 300 "$T_TMP/err")"
+	fi
+	run_prog make -s -C "$T_TMP/x/$name" dist BUILD="$T_TMP/xbuild" DIST_DIR="$T_TMP/x"
+	if [ "$RC" -eq 2 ] && grep -q 'not the top of a git checkout' "$T_TMP/err"; then ok; else
+		not_ok "make dist in the unpacked tarball: status $RC (want 2): $(head -c 300 "$T_TMP/err")"
+	fi
+
+	# The scheme, in a repository made of the tarball's files (the tag
+	# lives and dies there): before any tag, at an annotated v9.8.7 (a
+	# tag of another shape is no release), dirty, one commit on.
+	g=$T_TMP/g
+	cp -R "$T_TMP/x/$name" "$g" && rm -f "$g/VERSION" && rm -rf "$T_TMP/nbuild"
+	g_git() { git -C "$g" -c user.name=test -c user.email=test@invalid "$@"; }
+	# g_version WANT WHAT: make -n's version is WANT (a trailing "g"
+	# stands for g and the commit's hash).
+	g_version() {
+		got=$(make_n_version "$g")
+		case $1 in
+		*-g) case $got in "$1"[0-9a-f][0-9a-f][0-9a-f][0-9a-f]*) ok ;; *) not_ok "$2: version '$got', want '$1HASH'" ;; esac ;;
+		*) if [ "$got" = "$1" ]; then ok; else not_ok "$2: version '$got', want '$1'"; fi ;;
+		esac
+	}
+	g_git init -q && g_git add -A && g_git commit -q -m first
+	g_version "0.0.0-1-g$(g_git rev-parse --short HEAD)" "before any tag"
+	g_git tag -a v9.8.7 -m release
+	g_version 9.8.7 "at the tag v9.8.7"
+	g_git tag -a v9.9 -m other
+	g_version 9.8.7 "with a tag v9.9, no release's shape"
+	touch "$g/NEWS"
+	g_version 9.8.7 "after a touch (no change)"
+	echo >>"$g/NEWS"
+	g_version 9.8.7-dirty "with a change"
+	g_git commit -q -a -m second
+	g_version 9.8.7-1-g "one commit on"
+	g_git reset -q --hard HEAD~1
+	run_prog make -s -C "$g" dist BUILD="$T_TMP/gbuild" DIST_DIR="$T_TMP/x"
+	if [ "$RC" -eq 0 ] && [ -f "$T_TMP/x/lmbench-ng-9.8.7.tar.gz" ] &&
+		[ "$(tar -xzOf "$T_TMP/x/lmbench-ng-9.8.7.tar.gz" lmbench-ng-9.8.7/VERSION)" = 9.8.7 ]; then ok; else
+		not_ok "make dist at the tag v9.8.7: status $RC: $(ls "$T_TMP/x") $(head -c 300 "$T_TMP/err")"
 	fi
 else
 	echo "install: make dist skipped: not a git checkout"
