@@ -7,6 +7,8 @@
 #   make install         lmbench-ng on PATH; programs, scripts and man pages
 #                        under $(DESTDIR)$(PREFIX) (uninstall removes them)
 #   make dist            lmbench-ng-VERSION.tar.gz: the tracked files and VERSION
+#   make distcheck       that tarball unpacked, built (warnings are errors)
+#                        and tested elsewhere (not part of make test)
 #   make cross           the library, programs and unit tests for aarch64 and
 #                        riscv64 (bin/<triplet>/), with Debian's cross gcc
 #   make cross-test      those builds' unit and smoke tests under qemu-user
@@ -188,7 +190,7 @@ FLAGS_FILE := $(OBJ)/.flags
 FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LIBS)
 
 .PHONY: gate-check build all test check unit graph smoke signals scripts net sanitize sanitize-build sanitize-check lint fuzz fuzz-build fuzz-bins bench bench-kernels bench-net format see results rerun compare report install \
-	uninstall dist clean FORCE cross cross-test truth fleet
+	uninstall dist distcheck clean FORCE cross cross-test truth fleet
 
 build all: $(PROG_BINS)
 
@@ -196,10 +198,16 @@ $(FLAGS_FILE): FORCE
 	@mkdir -p $(OBJ)
 	@echo '$(FLAGS_NOW)' | cmp -s - $@ || echo '$(FLAGS_NOW)' >$@
 
-# The version, from one place: the VERSION file of a release tarball
-# (make dist), else git describe; lib_opts.o (--version) and
-# lib_context.o (the records' context) alone carry it.
-VERSION := $(shell cat VERSION 2>/dev/null || git describe --tags --always --dirty 2>/dev/null || echo unknown)
+# The version, from one place (lib_opts.o, for --version, and lib_context.o, for the records, alone carry it):
+# the VERSION file of a release tarball (make dist writes it), which wins
+# wherever it is; else, in a git checkout, git describe of the newest
+# release tag, vMAJOR.MINOR.PATCH, without its v: "0.9.0" at the tag,
+# "0.9.0-3-gabc1234" three commits on, "-dirty" added for uncommitted
+# changes; before the first release tag, "0.0.0-N-gHASH" (N commits);
+# else "unknown".  Cutting a release: doc/HACKING.
+GIT_VERSION := git describe --tags --match 'v[0-9]*.[0-9]*.[0-9]*' --dirty 2>/dev/null | sed 's/^v//' | grep . || \
+	{ h=$$(git describe --always --dirty 2>/dev/null) && echo "0.0.0-$$(git rev-list --count HEAD)-g$$h"; }
+VERSION := $(shell cat VERSION 2>/dev/null || { $(GIT_VERSION); } || echo unknown)
 VERSION_FILE := $(OBJ)/.version
 
 $(VERSION_FILE): FORCE
@@ -461,6 +469,20 @@ DOCDIR := $(DESTDIR)$(PREFIX)/share/doc/lmbench-ng
 SCRIPTS := $(filter-out scripts/lmbench-ng scripts/lmbench-ng.bash,$(wildcard scripts/*))
 COMPLETIONS := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 MAN_PAGES := $(wildcard doc/*.1 doc/*.5 doc/*.7 doc/*.8)
+# A program's page is in a section of its own within 8, "8lmb": doc/NAME.8
+# says .TH NAME 8lmb (references to it say NAME(8lmb)) and installs as
+# man8/NAME.8lmb.  The programs keep lmbench's short names (stream, line,
+# cache, disk, hello ...), and man8/NAME.8 is a path other Debian packages
+# may ship, which dpkg refuses to give two packages.  A section suffix is
+# Debian's own answer (openssl's 1ssl, perl's 3perl, Tcl's 3tcl): the path
+# is ours alone, and man-db still finds the page in section 8: `man stream`
+# and `man 8 stream` where no other package has stream(8), `man 8lmb
+# stream` always.  The other pages' names (lmbench-ng*, lmbench-compare)
+# are the suite's own and keep their plain sections.
+MAN8_EXT := 8lmb
+# man_dest: for the page $$m (doc/NAME.S), its section s and its
+# installed name n.
+man_dest = n=$${m\#doc/}; s=$${n\#\#*.}; case $$s in 8) n=$${n%.8}.$(MAN8_EXT) ;; esac
 
 install: $(PROG_BINS)
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(LIBDIR)/bin $(LIBDIR)/scripts $(LIBDIR)/tests $(DOCDIR)
@@ -472,26 +494,32 @@ install: $(PROG_BINS)
 	install -m 644 tests/truth.sh tests/lib.sh $(LIBDIR)/tests/
 	echo '$(TRIPLET)' >$(LIBDIR)/triplet
 	install -m 644 $(FLAGS_FILE) $(LIBDIR)/build-flags
-	for m in $(MAN_PAGES); do s=$${m##*.}; mkdir -p $(MANDIR)/man$$s && \
-		install -m 644 $$m $(MANDIR)/man$$s/ || exit 1; done
-	install -m 644 README COPYING doc/lmbench-ng-record.schema.json $(DOCDIR)/
+	for m in $(MAN_PAGES); do $(man_dest); mkdir -p $(MANDIR)/man$$s && \
+		install -m 644 $$m $(MANDIR)/man$$s/$$n || exit 1; done
+	install -m 644 README NEWS COPYING doc/lmbench-ng-record.schema.json $(DOCDIR)/
 
-# What install made, and the symbolic links in PREFIX/bin that earlier
-# versions made for every program.
+# What install made; and what earlier versions made: the symbolic links
+# in PREFIX/bin for every program, and the program pages as man8/NAME.8,
+# each removed only where it is lmbench-ng's (a link; a page whose .TH
+# names lmbench-ng), never another package's file of that name.
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/lmbench-ng $(COMPLETIONS)/lmbench-ng
 	for p in $(PROGRAMS); do \
 		if [ -L $(DESTDIR)$(PREFIX)/bin/$$p ]; then rm -f $(DESTDIR)$(PREFIX)/bin/$$p; fi; done
 	rm -rf $(DESTDIR)$(PREFIX)/lib/lmbench-ng $(DOCDIR)
-	for m in $(MAN_PAGES); do rm -f $(MANDIR)/man$${m##*.}/$${m#doc/}; done
+	for m in $(MAN_PAGES); do $(man_dest); rm -f $(MANDIR)/man$$s/$$n; done
+	for m in $(filter %.8,$(MAN_PAGES)); do f=$(MANDIR)/man8/$${m#doc/}; \
+		if grep -qs '^\.TH [^ ]* 8 .*"lmbench-ng"' $$f; then rm -f $$f; fi; done
 
-# The release tarball: every tracked file as it is in the work tree, and
-# VERSION, from which a build of the tarball takes its version; in
-# DIST_DIR (default: here).
+# The release tarball, lmbench-ng-VERSION.tar.gz: every tracked file as
+# it is in the work tree, and VERSION, from which a build of the tarball
+# takes its version; in DIST_DIR (default: here).  Only from the top of a
+# checkout of its own (an unpacked tarball inside another repository is
+# none).
 DIST := lmbench-ng-$(VERSION)
 DIST_DIR ?= .
 dist:
-	@git rev-parse --is-inside-work-tree >/dev/null 2>&1 || { echo "make dist: not a git checkout" >&2; exit 2; }
+	@[ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$$(pwd -P)" ] || { echo "make dist: not the top of a git checkout" >&2; exit 2; }
 	rm -rf $(BUILD)/dist
 	mkdir -p $(BUILD)/dist/$(DIST)
 	git ls-files -z | xargs -0 cp -P --parents -t $(BUILD)/dist/$(DIST)
@@ -499,6 +527,38 @@ dist:
 	tar -C $(BUILD)/dist --owner=0 --group=0 --numeric-owner --sort=name -czf $(DIST_DIR)/$(DIST).tar.gz $(DIST)
 	rm -rf $(BUILD)/dist
 	@echo "make dist: $(DIST_DIR)/$(DIST).tar.gz"
+
+# The release check (not part of make test or CI: it builds and tests
+# the whole tree again): make dist, the tarball unpacked in a scratch
+# directory under TMPDIR (outside this checkout, so that nothing there
+# finds this repository), built there with warnings as errors, its
+# programs asked their version (the tarball's), then DISTCHECK_TEST run
+# there (make targets; default test, everything: `make distcheck
+# DISTCHECK_TEST="unit smoke"` for a quick one).  The sub-makes see none
+# of this command line but CC, CPPFLAGS, CFLAGS and LDFLAGS.  The scratch
+# directory is removed when every step passed, kept (and named)
+# otherwise; the tarball stays in DIST_DIR.
+DISTCHECK_TEST ?= test
+DISTCHECK_VARS := $(foreach v,CC CPPFLAGS CFLAGS LDFLAGS,$(if $(findstring command,$(origin $v)),$v='$($v)'))
+# The program asked its version there: any one (this file names none).
+DISTCHECK_PROG := $(firstword $(PROGRAMS))
+distcheck:
+	$(MAKE) -s dist
+	@d=$$(mktemp -d "$${TMPDIR:-/tmp}/lmbench-ng-distcheck.XXXXXX") || exit 1; \
+	sub() { (cd "$$d/$(DIST)" && MAKEFLAGS= MAKEOVERRIDES= GIT_CEILING_DIRECTORIES="$$d" \
+		$(MAKE) --no-print-directory $(DISTCHECK_VARS) DEVELOPER=1 "$$@"); }; \
+	fail() { echo "make distcheck: $$1 (kept: $$d/$(DIST))" >&2; exit 1; }; \
+	tar -C "$$d" -xzf $(DIST_DIR)/$(DIST).tar.gz || fail "cannot unpack $(DIST).tar.gz"; \
+	echo "make distcheck: building $$d/$(DIST) (DEVELOPER=1)"; \
+	sub -j$(JOBS) build || fail "the tarball's build failed"; \
+	v=$$("$$d/$(DIST)/bin/$(TRIPLET)/$(DISTCHECK_PROG)" --version) && [ "$$v" = "$(DISTCHECK_PROG) (lmbench-ng) $(VERSION)" ] || \
+		fail "the tarball's build says '$$v', not version $(VERSION)"; \
+	echo "make distcheck: make $(DISTCHECK_TEST) in $$d/$(DIST)"; \
+	sub $(DISTCHECK_TEST) || fail "make $(DISTCHECK_TEST) failed in the tarball's tree"; \
+	rm -rf "$$d"; \
+	echo "make distcheck: $(DIST_DIR)/$(DIST).tar.gz builds and passes make $(DISTCHECK_TEST)"; \
+	case '$(VERSION)' in *-g* | *-dirty | unknown) \
+		echo "make distcheck: $(VERSION) is no release version (doc/HACKING: Cutting a release)" ;; esac
 
 clean:
 	rm -rf bin/$(TRIPLET) bin/$(TRIPLET)-sanitize $(CROSS_TRIPLETS:%=bin/%)

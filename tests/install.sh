@@ -4,9 +4,13 @@
 # the stage alone (PATH holds the stage's bin and the system's, the
 # current directory is no checkout): lmbench-ng list, a program by name,
 # a tiny run and rerun into a temporary XDG_DATA_HOME, see, compare,
-# report, every installed manual page through man -l; bad input; make
-# uninstall; make dist and a build of the tarball that states its
-# VERSION.
+# report, every installed manual page through man -l, and found by man
+# -w under its section (a program's as man8/NAME.8lmb, section 8lmb);
+# bad input; make uninstall, which removes an earlier version's
+# man8/NAME.8 of lmbench-ng's and no other package's; make dist: the
+# tarball named by the version, whose unpacked tree's make -n takes its
+# VERSION and whose build states it; the version scheme (git describe of
+# a vMAJOR.MINOR.PATCH tag) in a repository made from the tarball.
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,12 +33,28 @@ expect_rc 0 "make install"
 if [ "$(ls "$stage/usr/bin")" = lmbench-ng ]; then ok; else
 	not_ok "the stage's bin holds more than lmbench-ng: $(find "$stage/usr/bin" ! -type d | tr '\n' ' ')"
 fi
+# Every page, a program's (doc/NAME.8) as man8/NAME.8lmb: no bare
+# man8/NAME.8, a name other packages' pages may have.
 missing=
 for m in "$top"/doc/*.[1578]; do
-	s=${m##*.}
-	[ -f "$stage/usr/share/man/man$s/${m##*/}" ] || missing="$missing ${m##*/}"
+	f=${m##*/}
+	s=${f##*.}
+	[ "$s" = 8 ] && f=${f%.8}.8lmb
+	[ -f "$stage/usr/share/man/man$s/$f" ] || missing="$missing man$s/$f"
 done
 if [ -z "$missing" ]; then ok; else not_ok "pages not installed:$missing"; fi
+n=$(find "$stage/usr/share/man" -type f | wc -l)
+if [ "$n" -eq "$(find "$top/doc" -maxdepth 1 -name '*.[1578]' | wc -l)" ] &&
+	[ -z "$(find "$stage/usr/share/man/man8" -name '*.8')" ]; then ok; else
+	not_ok "$n pages installed; bare section-8 names: $(find "$stage/usr/share/man/man8" -name '*.8' | head -n 3)"
+fi
+for m in "$stage"/usr/share/man/man[1578]/*; do
+	[ -f "$m" ] || continue
+	if cmp -s "$m" "$top/doc/$(basename "$m" | sed 's/\.8lmb$/.8/')"; then ok; else not_ok "${m#"$stage"/} is not its doc/ page"; fi
+done
+for f in README NEWS COPYING; do
+	if cmp -s "$top/$f" "$stage/usr/share/doc/lmbench-ng/$f"; then ok; else not_ok "$f not installed in share/doc/lmbench-ng"; fi
+done
 nprog=$(find "$stage/usr/lib/lmbench-ng/bin" -type f | wc -l)
 if [ "$nprog" -eq "$(find "$BUILD" -maxdepth 1 -type f -perm -u+x | wc -l)" ]; then ok; else
 	not_ok "$nprog programs installed, the build has $(find "$BUILD" -maxdepth 1 -type f -perm -u+x | wc -l)"
@@ -49,8 +69,25 @@ if command -v man >/dev/null 2>&1; then
 	if [ "$RC" -eq 0 ] && [ "$n" -eq "$(printf '%s\n' "$pages" | wc -l)" ]; then ok; else
 		not_ok "man -l of the installed pages: status $RC, $n NAME sections: $(head -c 300 "$T_TMP/err")"
 	fi
+	# man -w finds each page by its name and its .TH section (8lmb for a
+	# program's), so every cross reference man.sh resolved in doc/ finds
+	# its page once installed; a program's also under plain 8 and with no
+	# section.
+	bad=
+	for m in $pages; do
+		f=${m##*/}
+		sec=$(awk '/^\.TH / { print $3; exit }' "$m")
+		got=$(man -M "$stage/usr/share/man" -w "$sec" "${f%.*}" 2>&1)
+		[ "$got" = "$m" ] || bad="$bad ${f%.*}($sec): '$got';"
+	done
+	if [ -z "$bad" ]; then ok; else not_ok "man -w of installed pages:$bad"; fi
+	for w in "8lmb stream" "8 stream" "stream" "8lmb lat_mem_rd" "lat_mem_rd"; do
+		# shellcheck disable=SC2086 # the section and the name
+		got=$(man -M "$stage/usr/share/man" -w $w 2>&1)
+		if [ "$got" = "$stage/usr/share/man/man8/${w##* }.8lmb" ]; then ok; else not_ok "man -w $w: '$got'"; fi
+	done
 else
-	echo "install: man -l of the installed pages skipped: no man(1) (Debian: man-db)"
+	echo "install: man -l and man -w of the installed pages skipped: no man(1) (Debian: man-db)"
 fi
 
 # From the stage alone, in a directory that is no checkout.
@@ -210,25 +247,89 @@ LMBENCH_BIN=$BUILD run_prog sh scripts/lmbench-ng list
 if [ "$RC" -eq 0 ] && ! grep -q 'no manual page' "$T_TMP/out"; then ok; else not_ok "checkout's list: $(grep 'no manual' "$T_TMP/out" | head -n 3)"; fi
 cd "$T_TMP" || exit 1
 
-# Uninstalled, nothing is left.
+# Uninstalled, nothing is left of it: also an earlier version's page
+# under the bare name (its .TH names lmbench-ng), while another
+# package's page of a program's name stays.
+man8=$stage/usr/share/man/man8
+sed 's/^\.TH STREAM 8lmb /.TH STREAM 8 /' "$top/doc/stream.8" >"$man8/stream.8"
+printf '.TH LINE 8 "2020-01-01" "other" "Other Manual"\n.SH NAME\nline \\- another package\n' >"$man8/line.8"
 run_prog mk uninstall DESTDIR="$stage" PREFIX=/usr
 expect_rc 0 "make uninstall"
-if [ -z "$(find "$stage" ! -type d)" ]; then ok; else not_ok "left by uninstall: $(find "$stage" ! -type d | head -n 5)"; fi
+if [ "$(find "$stage" ! -type d)" = "$man8/line.8" ]; then ok; else
+	not_ok "left by uninstall (want another package's man8/line.8 alone): $(find "$stage" ! -type d | head -n 5)"
+fi
+rm -f "$man8/line.8"
 
-# The release tarball: the tracked files and VERSION; its build says so.
+# The release tarball: the tracked files and VERSION, named by the
+# version (git describe of the newest vMAJOR.MINOR.PATCH tag without its
+# v, or 0.0.0-N-gHASH before any), whose unpacked tree's make -n takes
+# its VERSION and whose build states it.  Git looks no higher than the
+# test's directory.
+GIT_CEILING_DIRECTORIES=$T_TMP
+export GIT_CEILING_DIRECTORIES
+git_version() {
+	git -C "$1" describe --tags --match 'v[0-9]*.[0-9]*.[0-9]*' --dirty 2>/dev/null | sed 's/^v//' | grep . ||
+		echo "0.0.0-$(git -C "$1" rev-list --count HEAD)-g$(git -C "$1" describe --always --dirty)"
+}
+# make_n_version TREE: the version make -n of TREE compiles in.
+make_n_version() {
+	make -n -C "$1" BUILD="$T_TMP/nbuild" 2>/dev/null |
+		sed -n "s/.*-DLMBENCH_VERSION='\"\([^\"]*\)\"'.*/\1/p" | sort -u
+}
 if command -v git >/dev/null 2>&1 && git -C "$top" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	v=$(git_version "$top")
 	run_prog make -s -C "$top" dist BUILD="$T_TMP/distbuild" DIST_DIR="$T_TMP"
 	tarball=$(find "$T_TMP" -maxdepth 1 -name 'lmbench-ng-*.tar.gz')
-	name=$(basename "$tarball" .tar.gz)
-	if [ "$RC" -eq 0 ] && [ -f "$tarball" ] && mkdir "$T_TMP/x" && tar -C "$T_TMP/x" -xzf "$tarball" &&
+	name=lmbench-ng-$v
+	if [ "$RC" -eq 0 ] && [ "$tarball" = "$T_TMP/$name.tar.gz" ] && mkdir "$T_TMP/x" && tar -C "$T_TMP/x" -xzf "$tarball" &&
 		[ "$(find "$T_TMP/x/$name" -type f | wc -l)" -eq $(($(git -C "$top" ls-files | wc -l) + 1)) ] &&
-		[ "lmbench-ng-$(cat "$T_TMP/x/$name/VERSION")" = "$name" ]; then ok; else
-		not_ok "make dist: status $RC, $tarball: $(head -c 300 "$T_TMP/err")"
+		[ "$(cat "$T_TMP/x/$name/VERSION")" = "$v" ]; then ok; else
+		not_ok "make dist: status $RC, '$tarball', want $name.tar.gz holding VERSION $v: $(head -c 300 "$T_TMP/err")"
 	fi
+	got=$(make_n_version "$T_TMP/x/$name")
+	if [ "$got" = "$v" ]; then ok; else not_ok "make -n of the unpacked tarball: version '$got', want its VERSION $v"; fi
 	run_prog make -s -C "$T_TMP/x/$name" -j2 CFLAGS=-O0 BUILD="$T_TMP/xbuild" "$T_TMP/xbuild/hello"
-	v=$("$T_TMP/xbuild/hello" --version 2>&1)
-	if [ "$RC" -eq 0 ] && [ "$v" = "hello (lmbench-ng) $(cat "$T_TMP/x/$name/VERSION")" ]; then ok; else
-		not_ok "the tarball's build: status $RC, '$v': $(head -c 300 "$T_TMP/err")"
+	got=$("$T_TMP/xbuild/hello" --version 2>&1)
+	if [ "$RC" -eq 0 ] && [ "$got" = "hello (lmbench-ng) $v" ]; then ok; else
+		not_ok "the tarball's build: status $RC, '$got': $(head -c 300 "$T_TMP/err")"
+	fi
+	run_prog make -s -C "$T_TMP/x/$name" dist BUILD="$T_TMP/xbuild" DIST_DIR="$T_TMP/x"
+	if [ "$RC" -eq 2 ] && grep -q 'not the top of a git checkout' "$T_TMP/err"; then ok; else
+		not_ok "make dist in the unpacked tarball: status $RC (want 2): $(head -c 300 "$T_TMP/err")"
+	fi
+
+	# The scheme, in a repository made of the tarball's files (the tag
+	# lives and dies there): before any tag, at an annotated v9.8.7 (a
+	# tag of another shape is no release), dirty, one commit on.
+	g=$T_TMP/g
+	cp -R "$T_TMP/x/$name" "$g" && rm -f "$g/VERSION" && rm -rf "$T_TMP/nbuild"
+	g_git() { git -C "$g" -c user.name=test -c user.email=test@invalid "$@"; }
+	# g_version WANT WHAT: make -n's version is WANT (a trailing "g"
+	# stands for g and the commit's hash).
+	g_version() {
+		got=$(make_n_version "$g")
+		case $1 in
+		*-g) case $got in "$1"[0-9a-f][0-9a-f][0-9a-f][0-9a-f]*) ok ;; *) not_ok "$2: version '$got', want '$1HASH'" ;; esac ;;
+		*) if [ "$got" = "$1" ]; then ok; else not_ok "$2: version '$got', want '$1'"; fi ;;
+		esac
+	}
+	g_git init -q && g_git add -A && g_git commit -q -m first
+	g_version "0.0.0-1-g$(g_git rev-parse --short HEAD)" "before any tag"
+	g_git tag -a v9.8.7 -m release
+	g_version 9.8.7 "at the tag v9.8.7"
+	g_git tag -a v9.9 -m other
+	g_version 9.8.7 "with a tag v9.9, no release's shape"
+	touch "$g/NEWS"
+	g_version 9.8.7 "after a touch (no change)"
+	echo >>"$g/NEWS"
+	g_version 9.8.7-dirty "with a change"
+	g_git commit -q -a -m second
+	g_version 9.8.7-1-g "one commit on"
+	g_git reset -q --hard HEAD~1
+	run_prog make -s -C "$g" dist BUILD="$T_TMP/gbuild" DIST_DIR="$T_TMP/x"
+	if [ "$RC" -eq 0 ] && [ -f "$T_TMP/x/lmbench-ng-9.8.7.tar.gz" ] &&
+		[ "$(tar -xzOf "$T_TMP/x/lmbench-ng-9.8.7.tar.gz" lmbench-ng-9.8.7/VERSION)" = 9.8.7 ]; then ok; else
+		not_ok "make dist at the tag v9.8.7: status $RC: $(ls "$T_TMP/x") $(head -c 300 "$T_TMP/err")"
 	fi
 else
 	echo "install: make dist skipped: not a git checkout"

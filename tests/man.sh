@@ -1,11 +1,16 @@
 #!/bin/sh
 # man.sh BUILD - the manual pages: mandoc -T lint clean (warnings
-# included), every program of BUILD has a page with every section a
-# program page has (NAME SYNOPSIS DESCRIPTION OPTIONS OUTPUT ENVIRONMENT
-# EXIT STATUS EXAMPLES SEE ALSO), every option its --help lists is in its
-# OPTIONS section; lmbench-ng(1) names every CONFIG setting;
-# lmbench-ng(7) names every page and every unit lmbench-ng-json(5) names.
-# Pages added later are checked alike: the lists come from doc/ and BUILD.
+# included); every page's .TH names it and its section (8lmb for
+# doc/*.8, the programs' own part of section 8, as the Makefile installs
+# them) and it has the sections its manual section needs (below); every
+# cross reference (.BR name (S), \fBname\fR(S)) is to a page of doc/ or
+# to one of the few system pages listed here; every program of BUILD has
+# a page with every section a program page has (NAME SYNOPSIS
+# DESCRIPTION OPTIONS OUTPUT ENVIRONMENT EXIT STATUS EXAMPLES SEE ALSO),
+# every option its --help lists is in its OPTIONS section; lmbench-ng(1)
+# names every CONFIG setting; lmbench-ng(7) names every page and every
+# unit lmbench-ng-json(5) names.  Pages added later are checked alike:
+# the lists come from doc/ and BUILD.
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -28,6 +33,66 @@ section() {
 		/^\.SH/ { s = $0; sub(/^\.SH[ \t]+/, "", s); gsub(/"/, "", s); on = (s == want); next }
 		on' "$1" | sed -e 's/\\f[BIRP]//g' -e 's/\\f(..//g' -e 's/\\-/-/g' -e 's/\\&//g'
 }
+
+# th_section PAGE: the section its .TH line gives.
+th_section() {
+	awk '/^\.TH / { print $3; exit }' "$1"
+}
+
+# Every page: its .TH, and the sections its manual section needs.  All:
+# NAME DESCRIPTION ENVIRONMENT EXAMPLES SEE ALSO; a command's page
+# (sections 1 and 8) also SYNOPSIS and EXIT STATUS, and OPTIONS where its
+# SYNOPSIS shows an option.  Section 5 and 7 pages need neither.
+for m in "$doc"/*.[1578]; do
+	f=${m##*/}
+	name=${f%.*}
+	sec=${f##*.}
+	[ "$sec" = 8 ] && sec=8lmb
+	th=$(awk '/^\.TH / { print $2 " " $3; exit }' "$m")
+	if [ "$th" = "$(printf '%s' "$name" | tr '[:lower:]' '[:upper:]') $sec" ]; then ok; else
+		not_ok "doc/$f: .TH '$th', want '$(printf '%s' "$name" | tr '[:lower:]' '[:upper:]') $sec'"
+	fi
+	need="NAME|DESCRIPTION|ENVIRONMENT|EXAMPLES|SEE ALSO"
+	case $sec in
+	1 | 8*)
+		need="$need|SYNOPSIS|EXIT STATUS"
+		section "$m" SYNOPSIS | grep -Eq -- '(^|[[ ])-[A-Za-z-]' && need="$need|OPTIONS"
+		;;
+	esac
+	miss=$(printf '%s\n' "$need" | tr '|' '\n' | while IFS= read -r h; do
+		grep -Eq "^\.SH \"?$h\"?\$" "$m" || printf ', %s' "$h"
+	done)
+	if [ -z "$miss" ]; then ok; else not_ok "doc/$f: no section ${miss#, }"; fi
+done
+
+# Cross references: each to a page of doc/ (its .TH section) or to one of
+# these system pages, each used somewhere (the list stays short and true).
+SYSTEM_PAGES="ansible-playbook(1) bonnie++(8) dd(1) futex(2) hackbench(8) numactl(8) rpcbind(8)
+sched_setaffinity(2) sigaltstack(2)"
+for m in "$doc"/*.[1578]; do
+	printf '%s(%s)\n' "$(basename "$m" | sed 's/\.[^.]*$//')" "$(th_section "$m")"
+done >"$T_TMP/pages"
+# refs: "FILE:LINE name(S)" for every .BR name (S) and \fBname\fR(S)
+# (\fP alike; \- read as -).
+for m in "$doc"/*.[1578]; do
+	sed -e 's/\\-/-/g' "$m" | awk -v f="${m##*/}" '
+		/^\.BR [^ ]+ \([0-9][a-z]*\)/ { s = $3; sub(/\).*/, ")", s); print f ":" NR " " $2 s }
+		{ l = $0
+		  while (match(l, /\\fB[A-Za-z0-9_.+-]+\\f[RP]\([0-9][a-z]*\)/)) {
+			r = substr(l, RSTART + 3, RLENGTH - 3); sub(/\\f[RP]/, "", r)
+			print f ":" NR " " r; l = substr(l, RSTART + RLENGTH) } }'
+done >"$T_TMP/refs"
+if [ -s "$T_TMP/refs" ]; then ok; else not_ok "no cross references found in doc/ (the pattern is wrong)"; fi
+# shellcheck disable=SC2086 # the pages, one a word
+printf '%s\n' $SYSTEM_PAGES >"$T_TMP/system"
+bad=$(while read -r where ref; do
+	grep -qxF -- "$ref" "$T_TMP/pages" || grep -qxF -- "$ref" "$T_TMP/system" || printf ' %s: %s;' "$where" "$ref"
+done <"$T_TMP/refs")
+if [ -z "$bad" ]; then ok; else not_ok "cross references to no page of doc/ or of SYSTEM_PAGES:$bad"; fi
+unused=$(while read -r sp; do
+	awk '{ print $2 }' "$T_TMP/refs" | grep -qxF -- "$sp" || printf ' %s' "$sp"
+done <"$T_TMP/system")
+if [ -z "$unused" ]; then ok; else not_ok "SYSTEM_PAGES no page refers to:$unused"; fi
 
 for p in "$BUILD"/*; do
 	{ [ -f "$p" ] && [ -x "$p" ]; } || continue
@@ -91,7 +156,7 @@ miss=
 for m in "$doc"/*.[1578]; do
 	n=${m##*/}
 	[ "$n" = lmbench-ng.7 ] && continue
-	grep -q "^\.BR ${n%.*} (${n##*.})" "$T_TMP/see" || miss="$miss ${n%.*}(${n##*.})"
+	grep -q "^\.BR ${n%.*} ($(th_section "$m"))" "$T_TMP/see" || miss="$miss ${n%.*}($(th_section "$m"))"
 done
 if [ -z "$miss" ]; then ok; else not_ok "lmbench-ng.7 SEE ALSO lacks$miss"; fi
 units=$(awk '/^\.B unit$/ { on = 1; next } on && /^\.(TP|PP|SH)/ { exit } on' "$doc/lmbench-ng-json.5" |
