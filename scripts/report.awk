@@ -21,7 +21,8 @@
 #   caches.N   the cache sizes the header states: level and MB
 #   metrics    FILE-INDEX TAB LABEL TAB VALUE TAB UNIT per classic line
 #   failures   FILE-INDEX TAB the line, per [FAILED: ...] / [SKIPPED: ...]
-# phase "json", over a result file's JSON records (FILE.json, with fi
+# phase "json", over a result file's JSON records (FILE.json, read by
+# lmbench-compare --samples, with fi
 #   its file's index): e.K per lat or bw series with samples: size (MB),
 #   the figure, the lowest and the highest sample; errors lists them as
 #   series does.
@@ -224,48 +225,22 @@ phase == "" && kind != "" && cl_type == "pair" && NF == 2 {
 
 # ---------------------------------------------------------------- json
 
-# The number after "KEY": in a record, "" when absent or not a number.
-function jnum(key,    i, t) {
-	i = index($0, "\"" key "\":")
-	if (!i)
-		return ""
-	t = substr($0, i + length(key) + 3)
-	sub(/[,}].*/, "", t)
-	return cl_number(t) ? t : ""
-}
-function jstr(key,    i, t) {
-	i = index($0, "\"" key "\":\"")
-	if (!i)
-		return ""
-	t = substr($0, i + length(key) + 4)
-	sub(/".*/, "", t)
-	return t
-}
-phase == "json" && /^\{/ {
-	prog = jstr("program"); m = jstr("metric"); size = jnum("size_bytes"); v = jnum("value")
-	if (size == "" || v == "" || length(size) > 15)
+# The measurements of a file's JSON records, as lmbench-compare
+# --samples prints them (its JSON parser): PROGRAM, METRIC, SIZE_BYTES,
+# VALUE, LOWEST, HIGHEST, FLAGS, tab-separated, one record a line.
+phase == "json" {
+	n = split($0, c, "\t")
+	if (n != 7)
+		next
+	prog = c[1]; m = c[2]; size = c[3]; v = c[4]; lo = c[5]; hi = c[6]
+	if (!cl_number(size) || !cl_number(v) || !cl_number(lo) || !cl_number(hi) || length(size) > 15)
 		next
 	if (prog == "lat_mem_rd" && m ~ /^(random )?stride=[0-9]+$/ && length(m) < 24) {
 		k = "lat"
-		s = m ~ /^random/ || index($0, "\"-t\"") ? "random" : "stride " substr(m, 8)
+		s = m ~ /^random/ || index(c[7], "t") ? "random" : "stride " substr(m, 8)
 	} else if (prog == "bw_mem" && m ~ /^[a-z_]+$/ && length(m) < 20) {
 		k = "bw"; s = m
 	} else
-		next
-	i = index($0, "\"samples\":[")
-	if (!i)
-		next
-	t = substr($0, i + 11)
-	sub(/\].*/, "", t)
-	n = split(t, w, ",")
-	lo = hi = ""
-	for (j = 1; j <= n; j++) {
-		if (!cl_number(w[j]))
-			next
-		if (lo == "" || w[j] + 0 < lo + 0) lo = w[j]
-		if (hi == "" || w[j] + 0 > hi + 0) hi = w[j]
-	}
-	if (lo == "")
 		next
 	key = fi SUBSEP k SUBSEP s
 	if (!(key in efile)) {

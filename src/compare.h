@@ -290,6 +290,12 @@ int read_text(struct cmp *cx, int side, const char *file, int classic, struct he
 
 /* compare_read_json.c */
 int read_json(struct cmp *cx, int side, const char *file, const char *text, char **placement, size_t *nvalues);
+/* --samples: each measurement record of a .json companion as one line,
+ * PROGRAM<tab>METRIC<tab>SIZE_BYTES<tab>VALUE<tab>LOWEST<tab>HIGHEST<tab>
+ * FLAGS (size empty where there is none; flags "t" for lat_mem_rd -t,
+ * "c" for a bw_mem conflict run) on stdout, read with the real parser;
+ * 0, or -1 after saying why (a newer schema, a line not JSON). */
+int dump_samples(const char *file);
 
 /* compare_sides.c */
 int read_sides(struct cmp *cx, int *json_mode);

@@ -27,6 +27,9 @@
 	"judge (floor above the threshold) fail the gate too\n"                \
 	"--format F            text, json, csv, markdown, github or junit\n"   \
 	"BASE NEW              result files or directories, or comma lists\n"  \
+	"--samples FILE.json   alone: each measurement of FILE.json as one "   \
+	"tab-separated line (program, metric, size, value, lowest and "        \
+	"highest sample, flags), for scripts\n"                               \
 	"Environment: none"
 
 
@@ -311,6 +314,9 @@ main(int argc, char **argv)
 
 	cx.records_tail = &cx.records;
 	cx.cell_ascii = 1;
+	/* The samples of one .json companion, for scripts (report). */
+	if (argc == 3 && strcmp(argv[1], "--samples") == 0)
+		return dump_samples(argv[2]) == 0 ? 0 : 2;
 	if (parse_args(argc, argv, &o, pos, &tfile) < 0)
 		goto out;
 	if (tfile != NULL && read_rules(&o, tfile) < 0)

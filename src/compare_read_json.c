@@ -140,3 +140,72 @@ read_json(struct cmp *cx, int side, const char *file, const char *text,
 	*nvalues = values;
 	return rc;
 }
+
+/* A field of a --samples line: tabs and newlines as blanks. */
+static void
+dump_field(const char *s)
+{
+	for (; s != NULL && *s != '\0'; s++)
+		putchar(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
+}
+
+int
+dump_samples(const char *file)
+{
+	FILE *f = fopen(file, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	long lineno = 0;
+	int rc = 0;
+
+	if (f == NULL) {
+		util_syserr("cannot read %s", file);
+		return -1;
+	}
+	while ((len = getline(&line, &cap, f)) > 0) {
+		struct jrec r;
+		double lo, hi;
+		size_t i;
+
+		lineno++;
+		if (json_line(file, line, len, lineno, &r) < 0) {
+			jrec_free(&r);
+			rc = -1;
+			break;
+		}
+		if (r.status == NULL && r.program != NULL && r.metric != NULL &&
+		    r.unit != NULL && r.has_value && r.samples.n > 0) {
+			lo = hi = r.samples.v[0];
+			for (i = 1; i < r.samples.n; i++) {
+				if (r.samples.v[i] < lo)
+					lo = r.samples.v[i];
+				if (r.samples.v[i] > hi)
+					hi = r.samples.v[i];
+			}
+			dump_field(r.program);
+			putchar('\t');
+			dump_field(r.metric);
+			putchar('\t');
+			if (r.has_size)
+				json_number(stdout, r.size_bytes);
+			putchar('\t');
+			json_number(stdout, r.value);
+			putchar('\t');
+			json_number(stdout, lo);
+			putchar('\t');
+			json_number(stdout, hi);
+			printf("\t%s%s\n", r.has_t ? "t" : "", r.has_conflict ? "c" : "");
+		}
+		jrec_free(&r);
+	}
+	if (rc == 0 && ferror(f))
+		rc = bad_file(file, "read error", 0);
+	free(line);
+	fclose(f);
+	if (rc == 0 && (fflush(stdout) != 0 || ferror(stdout))) {
+		util_syserr("cannot write the output");
+		rc = -1;
+	}
+	return rc;
+}

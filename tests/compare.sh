@@ -703,4 +703,21 @@ if [ -x /usr/bin/time ] && [ "$speed" = 1 ]; then
 	grows "a file against itself" "$(cpu "$CMP" "$T_TMP/small.0" "$T_TMP/small.0")" "$(cpu "$CMP" "$T_TMP/big.0" "$T_TMP/big.0")"
 fi
 
+# --samples: a JSON companion's measurements through the real parser,
+# seven tab-separated fields a line; a newer schema or a missing file
+# refused with one line and status 2.
+run_prog sh "$CMP" --samples "$top/tests/fixtures/json/vm.0.json"
+if [ "$RC" -eq 0 ] && [ "$(awk -F '\t' 'NF != 7 { bad++ } END { print NR - bad }' "$T_TMP/out")" -ge 10 ] &&
+	grep -q "^lat_pipe	Pipe latency		[0-9.e+-]*	[0-9.e+-]*	[0-9.e+-]*	\$" "$T_TMP/out" &&
+	grep -q "^bw_mem	rd	1048576	" "$T_TMP/out"; then ok; else
+	not_ok "--samples of the schema-3 fixture: status $RC: $(head -n 3 "$T_TMP/out") $(cat "$T_TMP/err")"
+fi
+sed 's/"schema":3/"schema":4/' "$top/tests/fixtures/json/vm.0.json" >"$T_TMP/v4.json"
+for f in "$T_TMP/v4.json" "$T_TMP/nonexistent.json"; do
+	run_prog sh "$CMP" --samples "$f"
+	if [ "$RC" -eq 2 ] && [ "$(wc -l <"$T_TMP/err")" -eq 1 ] && [ ! -s "$T_TMP/out" ]; then ok; else
+		not_ok "--samples $f: status $RC: $(cat "$T_TMP/err")"
+	fi
+done
+
 finish compare
