@@ -129,6 +129,7 @@ LIB_MODULES := \
 	lib_net \
 	lib_ops \
 	lib_opts \
+	lib_opts_help \
 	lib_parallel \
 	lib_parallel_threads \
 	lib_params \
