@@ -133,6 +133,7 @@ LIB_MODULES := \
 	lib_net \
 	lib_ops \
 	lib_opts \
+	lib_opts_help \
 	lib_parallel \
 	lib_parallel_threads \
 	lib_params \
@@ -300,7 +301,7 @@ cross-test: cross
 
 # The tests of one build: BUILD=bin/<triplet> by default.
 check: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare ab report hostile_scripts hacking registry json placement truth install man net netns hostile fleet
+	sh tests/run.sh $(BUILD) unit smoke help signals scripts compare ab report hostile_scripts hacking registry json placement truth install man net netns hostile fleet
 
 unit: $(UNIT_BINS)
 	sh tests/run.sh $(BUILD) unit
@@ -379,14 +380,14 @@ bench-net: $(PROG_BINS) $(BENCH_LIB_BINS)
 # failure; the status is the worst.
 test: $(PROG_BINS) $(UNIT_BINS)
 	@rc=0; \
-	sh tests/run.sh $(BUILD) unit smoke signals scripts compare ab report hostile_scripts hacking registry json placement truth install man net netns hostile fleet || rc=1; \
+	sh tests/run.sh $(BUILD) unit smoke help signals scripts compare ab report hostile_scripts hacking registry json placement truth install man net netns hostile fleet || rc=1; \
 	t0=$$(date +%s); $(MAKE) sanitize || rc=1; echo "sanitize: $$(($$(date +%s) - t0)) s"; \
 	t0=$$(date +%s); $(MAKE) lint || rc=1; echo "lint: $$(($$(date +%s) - t0)) s"; \
 	exit $$rc
 
 SH_SCRIPTS := $(wildcard tests/*.sh tests/bench/*.sh tests/programs/*.sh tests/fuzz/*.sh) .ci/run scripts/summary scripts/see \
 	scripts/config-run scripts/config-check scripts/lmbench scripts/compare scripts/report \
-	scripts/truth scripts/memfacts scripts/lmbench-ng scripts/ab scripts/graph fleet/run fleet/lib/pack fleet/lib/place fleet/lib/compare-runs \
+	scripts/truth scripts/memfacts scripts/lmbench-ng scripts/commands scripts/ab scripts/graph fleet/run fleet/lib/pack fleet/lib/place fleet/lib/compare-runs \
 	$(wildcard fleet/roles/lmbench/files/fleet-*)
 
 lint:

@@ -1,6 +1,8 @@
 /*
  * compare_main.c - lmbench-compare's options and main.
  */
+#define _GNU_SOURCE /* program_invocation_short_name: the name it goes by */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +32,8 @@
 	"--samples FILE.json   alone: each measurement of FILE.json as one "   \
 	"tab-separated line (program, metric, size, value, lowest and "        \
 	"highest sample, flags), for scripts\n"                               \
-	"Environment: none"
+	"Environment: LMBENCH_COMPARE_NAME, the name its messages go by "     \
+	"(lmbench-ng compare sets it)"
 
 
 static const char *const format_names[] = { "text",     "json",   "csv",
@@ -220,7 +223,8 @@ parse_args(int argc, char **argv, struct opts *o, const char **pos,
 			if (format_opt(o, v) < 0)
 				return -1;
 		} else if (missing) {
-			util_err("%s needs a value", a);
+			opts_needs_value(a);
+			util_usage(USAGE);
 			return -1;
 		} else if (flag_opt(o, a) == 0) {
 			continue;
@@ -240,7 +244,8 @@ parse_args(int argc, char **argv, struct opts *o, const char **pos,
 			opts_version();
 			exit(0);
 		} else if (a[0] == '-' && a[1] != '\0') {
-			util_err("unknown option %s (see %s -h)", a, util_progname());
+			opts_unknown(a);
+			util_usage(USAGE);
 			return -1;
 		} else if (operand(pos, &npos, a) < 0) {
 			return -1;
@@ -310,8 +315,14 @@ main(int argc, char **argv)
 	struct summary sum;
 	struct row *rows = NULL;
 	const char *pos[2] = { NULL, NULL }, *tfile = NULL;
+	char *name;
 	int rc = 2;
 
+	/* Run by lmbench-ng compare, it says so: in its usage, --help and
+	 * every message ("lmbench-ng compare: unknown option '-Z'"). */
+	name = getenv("LMBENCH_COMPARE_NAME");
+	if (name != NULL && *name != '\0')
+		program_invocation_short_name = name;
 	cx.records_tail = &cx.records;
 	cx.cell_ascii = 1;
 	/* The samples of one .json companion, for scripts (report). */

@@ -15,13 +15,15 @@
 int
 main(int argc, char **argv)
 {
+	struct bench_opts o = { 0 }; /* none of its options: untouched */
 	int rc;
 
-	rc = opts_standard(argc, argv, "", NULL, 0);
-	if (rc != 0)
-		return rc > 0 ? 0 : EXIT_USAGE;
-	if (argc != 1) {
-		util_usage("");
+	/* --help, --version, an unknown option named: the library's. */
+	rc = opts_parse(argc, argv, "", 0, &o, NULL, NULL);
+	if (rc == -1)
+		return EXIT_USAGE;
+	if (rc < 0 || rc != argc) {
+		opts_usage("");
 		return EXIT_USAGE;
 	}
 	if (write(STDOUT_FILENO, "Hello world\n", 12) != 12)

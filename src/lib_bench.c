@@ -30,8 +30,12 @@ bench_begin(int argc, char **argv, const struct bench_prog *p,
 	int rc, n;
 
 	rc = opts_standard(argc, argv, p->usage, p->help, p->first_operand);
-	if (rc != 0)
-		exit(rc > 0 ? 0 : EXIT_USAGE);
+	if (rc > 0)
+		exit(0);
+	if (rc == -2)
+		bench_usage(p);
+	if (rc < 0)
+		exit(EXIT_USAGE);
 	if (super_start() != 0)
 		exit(EXIT_USAGE);
 	bench_opts_init(o);

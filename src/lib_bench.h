@@ -32,8 +32,9 @@ struct bench_prog {
  * (bench_opts_init first), the count of operands, the environment check,
  * the run's identity in o->id (its arguments and parameters, which every
  * record names) and its context record.  Returns the index of the first
- * operand; on a usage error it prints one line (or the usage) and
- * exits 2, on a failed start it exits 2 after a message.
+ * operand; on a usage error it prints one line (or the usage; for an
+ * unknown option or a missing value, the line naming it, then the
+ * usage) and exits 2, on a failed start it exits 2 after a message.
  */
 int bench_begin(int argc, char **argv, const struct bench_prog *p,
                 struct bench_opts *o);

@@ -27,6 +27,14 @@ int opts_letters(const char *usage, char *optstring, size_t len);
 /* "Usage: PROG <usage>" on stderr, the program's name also after each
  * " | " that starts another form (the caller exits 2). */
 void opts_usage(const char *usage);
+/*
+ * The line a usage error starts with when an option is at fault, on
+ * stderr: "PROG: unknown option '-Z'" (word as given: "-Z", "--color"),
+ * or "PROG: option '-m' needs a value".  The caller prints the usage
+ * line (opts_usage) after it and exits 2.  PROG is util_progname().
+ */
+void opts_unknown(const char *word);
+void opts_needs_value(const char *word);
 /* --help and -h: "Usage: ..." then one line per option on stdout
  * (the shared ones' meaning here, the program's own from help: lines
  * "-x <value>  what it does", and any option help leaves out as the
@@ -38,7 +46,9 @@ void opts_version(void);
 /*
  * --help, -h or --version among the options (before the first operand
  * when first_operand): the text printed, 1 (exit 0); --version with
- * other arguments: -1 after a message (exit 2); none of them: 0.
+ * other arguments, or an empty value or operand: -1 after a message
+ * (exit 2); any other "--word": -2 after opts_unknown (print the usage,
+ * exit 2); none of them: 0.
  */
 int opts_standard(int argc, char **argv, const char *usage, const char *help,
                   int first_operand);
@@ -49,8 +59,9 @@ int opts_standard(int argc, char **argv, const char *usage, const char *help,
  * argument) (NULL: the program names none of its own).  first_operand:
  * stop at the first operand (lat_cmd: the command's own options are not
  * ours).  Returns the index of the first operand; -1 when a value was
- * bad (a message was printed: exit 2); -2 for -h, an option the line
- * does not name or a missing value (print the usage: exit 2).
+ * bad (a message was printed: exit 2); -2 for an option the line does
+ * not name or one without its value, after the line naming it
+ * (opts_unknown, opts_needs_value: print the usage, exit 2).
  */
 int opts_parse(int argc, char **argv, const char *usage, int first_operand,
                struct bench_opts *o,

@@ -97,7 +97,7 @@ for c in "" "$bin" "--rounds|0|$bin|$bin" "--rounds|abc|$bin|$bin" "--rounds|100
 	IFS=$old
 	run_prog sh "$AB" "$@"
 	expect_rc 2 "ab $c"
-	expect_one_line "$T_TMP/err" "ab $c"
+	expect_refusal "lmbench-ng ab" "$(usage_line sh "$AB")" "ab $c"
 done
 run_prog sh "$AB" --help
 expect_rc 0 "ab --help"

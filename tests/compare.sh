@@ -641,7 +641,7 @@ for c in "$T_TMP/empty.0|$FX/new.0" "$FX/base.0|$T_TMP/garbage.0" "$FX/base.0|/n
 	IFS=$old
 	run_prog "$CMP" "$@"
 	expect_rc 2 "compare $c"
-	expect_one_line "$T_TMP/err" "compare $c"
+	expect_refusal lmbench-compare "$(usage_line "$CMP")" "compare $c"
 	if [ -s "$T_TMP/out" ]; then not_ok "compare $c: wrote to stdout"; else ok; fi
 done
 run_prog "$CMP" -h

@@ -196,18 +196,29 @@ if [ -z "$(find "$stage" -newer "$T_TMP/before" ! -type d)" ] && [ -z "$(ls -A "
 	not_ok "written into the installed tree or HOME: $(find "$stage" "$HOME" -newer "$T_TMP/before" ! -type d | head -n 3)"
 fi
 
-# Bad input: one line on stderr, status 2 for usage, 1 for a failure.
+# Bad input: one line on stderr, "lmbench-ng: " or "lmbench-ng COMMAND: "
+# first, status 2 for usage, 1 for a failure.
 # bad WANT DESC CMD...
 bad() {
 	bad_want=$1 bad_desc=$2
 	shift 2
 	run_prog "$@" </dev/null
-	if [ "$RC" -eq "$bad_want" ] && [ "$(wc -l <"$T_TMP/err")" -eq 1 ] && grep -q '^lmbench-ng: ' "$T_TMP/err"; then ok; else
+	if [ "$RC" -eq "$bad_want" ] && [ "$(wc -l <"$T_TMP/err")" -eq 1 ] && grep -q '^lmbench-ng[ :]' "$T_TMP/err"; then ok; else
 		not_ok "$bad_desc: status $RC (want $bad_want), stderr: $(head -c 300 "$T_TMP/err")"
 	fi
 }
+# unknown LINE USAGE CMD...: an unknown option: status 2, the line
+# naming it, then the usage line (tests/help.sh tries every command).
+unknown() {
+	un_line=$1 un_usage=$2
+	shift 2
+	run_prog "$@" </dev/null
+	expect_rc 2 "$*"
+	expect_named "$un_line" "$un_usage" "$*"
+}
 bad 2 "an unknown command or program" lmbench-ng no_such_thing
-bad 2 "an unknown option" lmbench-ng --bogus
+unknown "lmbench-ng: unknown option '--bogus'" "Usage: lmbench-ng COMMAND [ARGS...] | lmbench-ng PROGRAM [ARGS...]" \
+	lmbench-ng --bogus
 bad 2 "no command" lmbench-ng
 bad 2 "--version with an argument" lmbench-ng --version extra
 bad 2 "version with an argument" lmbench-ng version extra
@@ -216,7 +227,7 @@ bad 2 "a program name with a slash" lmbench-ng ../bin/hello
 bad 2 "an unknown setting" lmbench-ng run --defaults NOT_A_SETTING=1
 bad 2 "list with an argument" lmbench-ng list extra
 bad 2 "see of a missing directory" lmbench-ng see "$T_TMP/nothere"
-bad 2 "see with an unknown option" lmbench-ng see --bogus
+unknown "lmbench-ng see: unknown option '--bogus'" "Usage: lmbench-ng see [DIR]" lmbench-ng see --bogus
 : >"$T_TMP/afile"
 bad 1 "see without results" env LMBENCH_RESULTS="$T_TMP/nothere" lmbench-ng see
 bad 1 "report without results" env LMBENCH_RESULTS="$T_TMP/nothere" lmbench-ng report

@@ -73,6 +73,34 @@ expect_range() {
 	fi
 }
 
+# usage_line CMD...: the usage line CMD prints on a usage error: the
+# first line of its --help, each "   or: " form after it joined on with
+# " | " (lib_opts.h).
+usage_line() {
+	"$@" --help 2>/dev/null | awk 'NR == 1 { u = $0; next }
+		sub(/^   or: /, "") { u = u " | " $0; next } { exit } END { print u }'
+}
+
+# expect_named LINE USAGE DESC: $T_TMP/err is exactly LINE (the line
+# naming the option at fault: "PROG: unknown option '-Z'"), then USAGE.
+expect_named() {
+	if [ "$(wc -l <"$T_TMP/err")" -eq 2 ] && [ "$(sed -n 1p "$T_TMP/err")" = "$1" ] &&
+		[ "$(sed -n 2p "$T_TMP/err")" = "$2" ]; then ok; else
+		not_ok "$3: want '$1' then '$2', got: $(head -c 400 "$T_TMP/err")"
+	fi
+}
+
+# expect_refusal NAME USAGE DESC: a usage error's stderr, $T_TMP/err:
+# one line; or, where it names an option at fault ("NAME: unknown option
+# '-Z'", "NAME: option '-m' needs a value"), that line, then USAGE.
+expect_refusal() {
+	if grep -Eq "^$1: (unknown option '.*'|option '.*' needs a value)\$" "$T_TMP/err"; then
+		expect_named "$(head -n 1 "$T_TMP/err")" "$2" "$3"
+	else
+		expect_one_line "$T_TMP/err" "$3"
+	fi
+}
+
 # expect_one_line FILE DESC: exactly one line, not empty.
 expect_one_line() {
 	if [ "$(wc -l <"$1")" -eq 1 ] && [ -s "$1" ]; then

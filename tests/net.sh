@@ -133,11 +133,18 @@ if [ "$(cat "$T_TMP/err")" = "socket connection: Connection refused" ]; then ok;
 run_prog env DOCROOT=/nonexistent "$BUILD/lmhttp" "$hp"
 expect_rc 1 "lmhttp with a missing DOCROOT"
 expect_one_line "$T_TMP/err" "lmhttp with a missing DOCROOT"
-for c in "lmhttp 0" "lmhttp 1 2" "lmhttp -Z" "lat_http" "lat_http a 1 2" "lat_http a 0"; do
+for c in "lmhttp 0" "lmhttp 1 2" "lat_http" "lat_http a 1 2" "lat_http a 0"; do
 	# shellcheck disable=SC2086
 	run_prog "$BUILD"/$c </dev/null
 	expect_rc 2 "$c"
 	expect_one_line "$T_TMP/err" "$c"
+done
+# An option the program does not take: named, then the usage line.
+for c in "lmhttp -Z" "lat_connect -P 2 localhost"; do
+	# shellcheck disable=SC2086
+	run_prog "$BUILD"/$c </dev/null
+	expect_rc 2 "$c"
+	expect_named "${c%% *}: unknown option '$(echo "$c" | cut -d' ' -f2)'" "$(usage_line "$BUILD/${c%% *}")" "$c"
 done
 
 # The tutorial's shape and refusal message.
@@ -163,7 +170,7 @@ done
 for c in "lat_tcp -m 0 localhost" "bw_tcp -m 0 localhost" "lat_udp -m 3 localhost" \
 	"bw_udp -m 11 localhost" "bw_udp -m 65508 localhost" "bw_udp localhost 0" "bw_udp localhost 1x" \
 	"bw_udp localhost 1m extra" \
-	"lat_tcp -p 0 localhost" "lat_tcp -p 70000 localhost" "lat_connect -P 2 localhost" \
+	"lat_tcp -p 0 localhost" "lat_tcp -p 70000 localhost" \
 	"lat_tcp" "lat_tcp -s extra" "bw_tcp a b"; do
 	# shellcheck disable=SC2086
 	run_prog "$BUILD"/$c

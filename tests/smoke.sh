@@ -1,10 +1,11 @@
 #!/bin/sh
 # smoke.sh BUILD - every program of a build: a result of the right shape
-# (SPEC.md) on the right stream, within a wide sanity range, and -h, a bad
-# option and extra arguments giving exit status 2.  A program's cases are
-# its own file, tests/programs/NAME.sh, sourced here for each program
-# built; a built program without that file fails the suite, so a new
-# program adds its own.
+# (SPEC.md) on the right stream, within a wide sanity range, -h and
+# --help on stdout with status 0, a bad option and extra arguments giving
+# exit status 2 (tests/help.sh holds every program to one help style).
+# A program's cases are its own file, tests/programs/NAME.sh, sourced
+# here for each program built; a built program without that file fails
+# the suite, so a new program adds its own.
 BUILD=$1
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -42,13 +43,16 @@ result() {
 	[ "$field" = - ] || [ -n "$EMULATED" ] || expect_range "$T_TMP/$stream" "$field" "$lo" "$hi" "$prog $*"
 }
 
-# bad PROG WANT ARGS...: a bad call: status WANT, one line on stderr.
+# bad PROG WANT ARGS...: a bad call: status WANT, nothing on stdout, one
+# line on stderr; or, for an unknown option or one without its value,
+# the line naming it and then PROG's usage line, exactly (the first line
+# of its --help, each "   or:" form after " | ").
 bad() {
 	prog=$1 want=$2
 	shift 2
 	run_prog "$BUILD/$prog" "$@"
 	expect_rc "$want" "$prog $*"
-	expect_one_line "$T_TMP/err" "$prog $* (stderr)"
+	expect_refusal "$prog" "$(usage_line "$BUILD/$prog")" "$prog $*"
 	if [ -s "$T_TMP/out" ]; then
 		not_ok "$prog $*: wrote to stdout"
 	else
@@ -107,6 +111,9 @@ usage_checks() {
 	shift
 	help_checks "$prog"
 	bad "$prog" 2 -Z
+	if [ "$(head -n 1 "$T_TMP/err")" = "$prog: unknown option '-Z'" ]; then ok; else
+		not_ok "$prog -Z: the first line does not name the option: $(head -n 1 "$T_TMP/err")"
+	fi
 	bad "$prog" 2 "$@"
 }
 

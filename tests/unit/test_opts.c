@@ -1,5 +1,6 @@
 /* test_opts.c - unit tests of lib_opts: the options a usage line names
  * (SPEC.md's usage lines and the programs' own), and parsing by them. */
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -30,6 +31,32 @@ handle(void *ctx, int c, const char *arg)
 	seen_c = c;
 	seen_arg = arg;
 	return 0;
+}
+
+/* What f(word) writes on stderr (at most 255 bytes). */
+static const char *
+said_by(void (*f)(const char *), const char *word)
+{
+	static char buf[256];
+	FILE *t = tmpfile();
+	int saved = dup(2);
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (t == NULL || saved < 0)
+		return "(no tmpfile)";
+	fflush(stderr);
+	if (dup2(fileno(t), 2) >= 0) {
+		f(word);
+		fflush(stderr);
+		dup2(saved, 2);
+		rewind(t);
+		n = fread(buf, 1, sizeof(buf) - 1, t);
+	}
+	buf[n] = '\0';
+	close(saved);
+	fclose(t);
+	return buf;
 }
 
 /* opts_parse over a command line given as words. */
@@ -114,6 +141,32 @@ main(void)
 		char *av[] = { "prog", "-N", "0", NULL };
 
 		CHECK(parse("[-N <n>]", 0, &o, 3, av) == -1);
+	}
+	{
+		/* An option the line does not name, or a value missing at the
+		 * end: -2 (the usage follows), after the line naming it. */
+		char *z[] = { "prog", "-N", "2", "-Z", NULL };
+		char *longw[] = { "prog", "--bogus", "x", NULL };
+		char *m[] = { "prog", "-N", "1", "-m", NULL };
+		char *cmd[] = { "prog", "-m", NULL };
+
+		CHECK(parse("[-N <n>]", 0, &o, 4, z) == -2);
+		CHECK(parse("[-N <n>] file", 0, &o, 3, longw) == -2);
+		CHECK(opts_standard(3, longw, "[-N <n>] file", NULL, 0) == -2);
+		CHECK(parse("[-N <n>] [-m <message size>] server", 0, &o, 4,
+		            m) == -2);
+		CHECK(parse("[-m <size>] cmdline...", 1, &o, 2, cmd) == -2);
+		CHECK(strcmp(said_by(opts_unknown, "-Z"),
+		             "test_opts: unknown option '-Z'\n") == 0);
+		CHECK(strcmp(said_by(opts_unknown, "--color"),
+		             "test_opts: unknown option '--color'\n") == 0);
+		CHECK(strcmp(said_by(opts_needs_value, "-m"),
+		             "test_opts: option '-m' needs a value\n") == 0);
+		/* Bytes that are not printable ASCII are shown as \xNN. */
+		CHECK(
+		    strcmp(said_by(opts_unknown, "--\303\251\n"),
+		           "test_opts: unknown option '--\\xc3\\xa9\\x0a'\n") ==
+		    0);
 	}
 	{
 		char *av[] = { "prog", "-N", NULL };
