@@ -12,7 +12,8 @@
  * (joined).  Each of the -N samples has new workers; the figure is their
  * median, microseconds for the whole exchange, one line per count.  The
  * workers are not pinned unless LMBENCH_SCHED says so; every CPU they
- * ran on is recorded (the "child" party).
+ * ran on is recorded (the "child" party).  A group's channels and
+ * workers are made in lat_msg_group.c.
  *
  * Usage: lat_msg [-W <warmup>] [-N <repetitions>] [-t unix|pipe]
  *        [-m process|thread] [-f <fds>] [-l <loops>] [-s <message size>]
@@ -21,15 +22,14 @@
  * (a marker), then "GROUPS MICROSECONDS" per count, e.g. "10 86543.21".
  */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
+#include "lat_msg.h"
 #include "lib_bench.h"
+#include "lib_fd.h"
 #include "lib_harness.h"
 #include "lib_party.h"
 #include "lib_report.h"
@@ -38,129 +38,6 @@
 
 #define MAX_GROUPS 10000
 
-/* One worker of a group whose channel ends are chan (2j receiver j's
- * reading end, 2j+1 its writing end): a receiver (in, its end) or a
- * sender (in -1: it writes to every odd end). */
-struct worker {
-	const struct state *s;
-	int in;
-	const int *chan;
-	char *buf; /* its message (on the heap: a thread's stack is the
-	              least the system allows, lib_task) */
-};
-
-struct state {
-	int pipes;       /* -t pipe: pipes, else socket pairs */
-	int threads;     /* -m thread: threads, else processes */
-	int fds;         /* receivers (and senders) per group */
-	uint64_t loops;  /* messages from each sender to each receiver */
-	size_t size;     /* bytes per message */
-	int groups;      /* groups in this measurement */
-	int ready[2];    /* workers write a byte here when set up */
-	int wake[2];     /* one byte here releases them */
-	struct task_crew crew; /* the workers */
-	int *ends;       /* every channel end (-1: closed), 2 x fds a group */
-	struct worker *wk; /* what each worker is */
-	struct copy_ctx *cx;
-};
-
-/* Ready, then wait for the start byte; 0, or -1 (the program went). */
-static int
-await_start(const struct state *s)
-{
-	struct pollfd p = { .fd = s->wake[0], .events = POLLIN };
-	char c = 1;
-
-	if (util_writen(s->ready[1], &c, 1) != 1)
-		return -1;
-	while (poll(&p, 1, -1) < 0)
-		if (errno != EINTR)
-			return -1;
-	return (p.revents & POLLIN) ? 0 : -1;
-}
-
-/* A worker's whole life: 0 when every message went (or came). */
-static int
-work(void *wp)
-{
-	const struct worker *w = wp;
-	const struct state *s = w->s;
-	uint64_t i;
-	int j;
-
-	party_child_start(s->cx);
-	if (await_start(s) != 0)
-		return -1;
-	for (i = 0; i < s->loops; i++)
-		for (j = 0; j < s->fds; j++)
-			if (w->in < 0 ? util_writen(w->chan[2 * j + 1], w->buf,
-			                            s->size) != (ssize_t)s->size
-			              : util_readn(w->in, w->buf, s->size)
-			                        != (ssize_t)s->size)
-				return -1;
-	party_child_start(s->cx);
-	return 0;
-}
-
-/* A worker process closes the ends of its group's channels it does not
- * use: a receiver all but its own, a sender the reading ends. */
-static void
-prepare(void *wp)
-{
-	const struct worker *w = wp;
-	int k;
-
-	for (k = 0; k < 2 * w->s->fds; k++)
-		if (w->in >= 0 ? w->chan[k] != w->in : k % 2 == 0)
-			close(w->chan[k]);
-	close(w->s->ready[0]);
-}
-
-/* Start one worker; 0, or -1 after a message. */
-static int
-start(struct state *s, int in, const int *chan)
-{
-	struct worker *w = &s->wk[s->crew.n];
-
-	*w = (struct worker){ s, in, chan, malloc(s->size) };
-	if (w->buf == NULL) {
-		util_err("out of memory for a worker's message");
-		return -1;
-	}
-	memset(w->buf, 0x5a, s->size);
-	if (task_crew_start(&s->crew, s->cx, 1, work, w, prepare) != 0) {
-		free(w->buf);
-		w->buf = NULL;
-		return -1;
-	}
-	return 0;
-}
-
-/* One group's channels and workers.  0, or -1 after a message. */
-static int
-group(struct state *s, int *chan)
-{
-	size_t j, n = (size_t)s->fds;
-	int p[2];
-
-	for (j = 0; j < n; j++) {
-		if ((s->pipes ? pipe(p)
-		              : socketpair(AF_UNIX, SOCK_STREAM, 0, p)) != 0) {
-			util_syserr("cannot make channel %zu of a group", j + 1);
-			return -1;
-		}
-		chan[2 * j] = p[0];
-		chan[2 * j + 1] = p[1];
-	}
-	for (j = 0; j < n; j++)
-		if (start(s, chan[2 * j], chan) != 0)
-			return -1;
-	for (j = 0; j < n; j++)
-		if (start(s, -1, chan) != 0)
-			return -1;
-	return 0;
-}
-
 /* Close the n descriptors at fd that are open (-1: closed). */
 static void
 close_all(int *fd, int n)
@@ -168,10 +45,7 @@ close_all(int *fd, int n)
 	int k;
 
 	for (k = 0; k < n; k++)
-		if (fd[k] >= 0) {
-			close(fd[k]);
-			fd[k] = -1;
-		}
+		fd_close(&fd[k]);
 }
 
 /* Stop what is left: workers killed (processes) or cancelled (threads),
@@ -207,7 +81,7 @@ before(void *sp, uint64_t n)
 		return -1;
 	}
 	for (g = 0; g < s->groups; g++) {
-		if (group(s, s->ends + (size_t)g * per) != 0) {
+		if (msg_group(s, s->ends + (size_t)g * per) != 0) {
 			stop_all(s);
 			return -1;
 		}

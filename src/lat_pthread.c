@@ -16,7 +16,7 @@
  *           iterations and times its own loop; the figure is the mean
  *           of those times per lock+unlock, in nanoseconds (sysbench's
  *           avg event latency over its locks).  "Mutex lock+unlock
- *           threads=1 mutexes=1"
+ *           threads=1 mutexes=1" (its loop: lat_pthread_mutex.c)
  *   create  pthread_create of a thread that returns at once, then
  *           pthread_join; microseconds per pair.  "Thread create+join"
  *   futex   two threads hand a turn back and forth through one futex
@@ -40,16 +40,14 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "lat_pthread.h"
 #include "lib_bench.h"
-#include "lib_clock.h"
 #include "lib_harness.h"
-#include "lib_mem.h"
 #include "lib_party.h"
 #include "lib_report.h"
 #include "lib_sched.h"
@@ -65,164 +63,6 @@
  * 48-161 ns at the calibrated ENOUGH (1 ms), 148-176 at 100 ms,
  * sysbench mutex 145-182. */
 #define CONTENDED_NS 100000000ULL
-
-/* A mutex and its counter on lines of their own: two lines, as sysbench. */
-struct lock {
-	pthread_mutex_t m __attribute__((aligned(128)));
-	uint64_t count __attribute__((aligned(128)));
-};
-
-/* xoroshiro128+'s state: the generator sysbench draws its locks with. */
-struct draw {
-	uint64_t a, b;
-};
-
-static uint64_t
-rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
-/* A draw's state from a seed: two steps of lib_mem's splitmix64. */
-static struct draw
-draw_seed(uint64_t x)
-{
-	uint64_t a = mem_rand(&x);
-
-	return (struct draw){ a, mem_rand(&x) | 1 };
-}
-
-/* One of n, uniformly: the next number's top 52 bits as a double in
- * [0, 1), times n.  Not inlined, and the state in memory: a call and a
- * load and store per lock, as sysbench's sb_rand_uniform costs. */
-static __attribute__((noinline)) uint32_t
-draw_one(struct draw *r, uint32_t n)
-{
-	uint64_t s0 = r->a, s1 = r->b;
-	union {
-		uint64_t u;
-		double d;
-	} f = { ((s0 + s1) >> 12) | 0x3ff0000000000000ULL };
-
-	s1 ^= s0;
-	r->a = rotl(s0, 55) ^ s1 ^ (s1 << 14);
-	r->b = rotl(s1, 36);
-	return (uint32_t)((f.d - 1.0) * (double)n);
-}
-
-/* One helper thread: its state, handle and kernel id. */
-struct slot {
-	struct state *s;
-	pthread_t t;
-	pid_t tid;
-};
-
-/* -m, laid out as sysbench's globals are: one counter for every mutex,
- * on the line the loop reads the count and the array from before each
- * lock (its global_var beside mutex_num and thread_locks), so that
- * contended, the waiting threads' reads meet the holder's add there. */
-struct sb_line {
-	uint64_t count;
-	struct lock *locks;
-	uint32_t mutexes;
-};
-
-struct state {
-	int threads;        /* threads running the loop (mutex) */
-	int mutexes;        /* mutexes they pick from */
-	int pick;           /* -m given: a draw before every lock */
-	int threads_given;  /* -t given (mutex only) */
-	struct lock *locks;
-	struct slot *slots; /* the helper threads, 1.. (0 unused) */
-	struct draw seed;   /* the main thread's draws */
-	int started;        /* helper threads created */
-	uint32_t gen;       /* mutex: bumped to ready an interval */
-	uint32_t go;        /* and set to gen to start it */
-	uint32_t awake;     /* helpers awake for it */
-	uint32_t done;      /* helpers finished with it (or started) */
-	uint32_t stop;      /* helpers end */
-	uint32_t turn;      /* futex: 1 the helper's, 0 the main thread's */
-	uint64_t iters;     /* the interval's iterations */
-	uint64_t spent;     /* mutex: the threads' own times, summed (ns) */
-	struct copy_ctx *cx;
-	struct sb_line *sb; /* -m: sysbench's layout (a line of its own) */
-};
-
-/* n lock+unlock pairs: on the one mutex, or (-m) on one drawn each time. */
-static void
-lock_loop(struct state *s, uint64_t n, struct draw *seed)
-{
-	/* read once: the lock calls would make the loop read them again */
-	struct lock *one = s->locks;
-	struct sb_line *sb = s->sb;
-	int pick = s->pick;
-
-	for (; !pick && n > 0; n--) {
-		pthread_mutex_lock(&one->m);
-		one->count++;
-		pthread_mutex_unlock(&one->m);
-	}
-	/* read every time, as sysbench's loop does; the add under whichever
-	 * mutex was drawn, so relaxed atomics (sysbench's plain add races) */
-	while (n-- > 0) {
-		uint32_t k = draw_one(seed, __atomic_load_n(&sb->mutexes,
-		                                            __ATOMIC_RELAXED));
-		struct lock *l = &__atomic_load_n(&sb->locks,
-		                                  __ATOMIC_RELAXED)[k];
-
-		pthread_mutex_lock(&l->m);
-		__atomic_store_n(&sb->count,
-		                 __atomic_load_n(&sb->count, __ATOMIC_RELAXED) + 1,
-		                 __ATOMIC_RELAXED);
-		pthread_mutex_unlock(&l->m);
-	}
-}
-
-/* lock_loop, its time (from this thread's start to its last unlock)
- * added to the interval's sum: as sysbench's event latency, each
- * thread's own. */
-static void
-timed_loop(struct state *s, uint64_t n, struct draw *seed)
-{
-	uint64_t t0 = timing_now_ns();
-
-	lock_loop(s, n, seed);
-	__atomic_add_fetch(&s->spent, timing_now_ns() - t0, __ATOMIC_RELAXED);
-}
-
-static uint32_t
-load(uint32_t *w)
-{
-	return __atomic_load_n(w, __ATOMIC_ACQUIRE);
-}
-
-/* A mutex helper: each new generation, an interval's loop. */
-static void *
-mutex_helper(void *sp)
-{
-	struct slot *me = sp;
-	struct state *s = me->s;
-	uint32_t seen = 0, g;
-	struct draw seed;
-
-	me->tid = (pid_t)syscall(SYS_gettid);
-	seed = draw_seed((uint64_t)me->tid);
-	task_arrive(&s->done, (uint32_t)s->started);
-	for (;;) {
-		while ((g = load(&s->gen)) == seen)
-			task_futex_wait(&s->gen, seen);
-		seen = g;
-		if (load(&s->stop))
-			return NULL;
-		/* awake before the clock starts: the start is a store, not a
-		 * wake-up (yielding, for a main thread on the same CPU) */
-		task_arrive(&s->awake, (uint32_t)s->started);
-		while (load(&s->go) != g)
-			sched_yield();
-		timed_loop(s, s->iters, &seed);
-		task_arrive(&s->done, (uint32_t)s->started);
-	}
-}
 
 /* The futex helper: wait for its turn, give it back. */
 static void *
@@ -247,52 +87,6 @@ static void *
 nothing(void *p)
 {
 	return p;
-}
-
-/* Untimed: every helper woken for the next interval and waiting for
- * its start. */
-static int
-before_mutex(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-
-	s->iters = n;
-	s->spent = 0;
-	__atomic_store_n(&s->done, 0, __ATOMIC_RELEASE);
-	__atomic_store_n(&s->awake, 0, __ATOMIC_RELEASE);
-	__atomic_add_fetch(&s->gen, 1, __ATOMIC_ACQ_REL);
-	if (s->started > 0)
-		task_futex_wake(&s->gen, INT_MAX);
-	task_await(&s->awake, (uint32_t)s->started);
-	return 0;
-}
-
-static int
-run_mutex(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-	/* on this thread's stack, as each helper's: the state's line is
-	 * read by every helper, and a draw stores at every lock */
-	struct draw d = s->seed;
-
-	__atomic_store_n(&s->go, load(&s->gen), __ATOMIC_RELEASE);
-	timed_loop(s, n, &d);
-	task_await(&s->done, (uint32_t)s->started);
-	s->seed = d;
-	return 0;
-}
-
-/* The mean of the threads' own times, not the wall time to the last
- * one's end: sysbench's avg.  Where a thread is left to finish alone
- * (four threads on two CPUs) the wall time is 2-6 % above the mean
- * (sysbench's max against its avg, Intel Emerald Rapids). */
-static uint64_t
-mutex_ns(void *sp)
-{
-	const struct state *s = sp;
-
-	return __atomic_load_n(&s->spent, __ATOMIC_RELAXED) /
-	       (uint64_t)s->threads;
 }
 
 static int
@@ -345,12 +139,7 @@ cleanup(void *sp)
 	s->started = 0;
 	free(s->slots);
 	s->slots = NULL;
-	for (k = 0; s->locks != NULL && k < s->mutexes; k++)
-		pthread_mutex_destroy(&s->locks[k].m);
-	free(s->locks);
-	s->locks = NULL;
-	free(s->sb);
-	s->sb = NULL;
+	mutex_free(s);
 }
 
 /* Helpers 1..n running body, each pinned where the policy puts helper
@@ -387,25 +176,9 @@ static int
 init_mutex(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
-	int k;
 
-	s->locks = aligned_alloc(sizeof(*s->locks),
-	                         (size_t)s->mutexes * sizeof(*s->locks));
-	if (s->locks == NULL) {
-		util_err("out of memory for %d mutexes", s->mutexes);
+	if (mutex_setup(s) != 0)
 		return -1;
-	}
-	for (k = 0; k < s->mutexes; k++) {
-		pthread_mutex_init(&s->locks[k].m, NULL);
-		s->locks[k].count = 0;
-	}
-	s->sb = aligned_alloc(128, 128);
-	if (s->sb == NULL) {
-		util_err("out of memory");
-		return -1;
-	}
-	*s->sb = (struct sb_line){ 0, s->locks, (uint32_t)s->mutexes };
-	s->seed = draw_seed(2463534242u);
 	/* glibc locks without the bus lock while a process has never had a
 	 * second thread; a mutex is there for threads, so one is made (and
 	 * joined) before the uncontended loop too. */
