@@ -181,6 +181,20 @@ is_key(const char *w, size_t klen, const char *key)
 	return strlen(key) == klen && strncmp(w, key, klen) == 0;
 }
 
+/* The words that are not parties. */
+static int
+own_key(const char *w, size_t klen)
+{
+	static const char *const keys[] = { "cpus",  "untracked", "shared", "moved",
+		                            "buffers", "copies", "width",  "pages" };
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (is_key(w, klen, keys[i]))
+			return 1;
+	return 0;
+}
+
 void
 json_placement(FILE *f, const char *text)
 {
@@ -218,6 +232,22 @@ json_placement(FILE *f, const char *text)
 		} else if (is_key(w, klen, "moved")) {
 			fputs(",\"moved\":", f);
 			list(f, v, vlen, string_n);
+		} else if (is_key(w, klen, "copies")) {
+			fputs(",\"copies\":", f);
+			string_n(f, v, vlen);
+		} else if (is_key(w, klen, "width")) {
+			if (number_of(v, vlen, &n) == 0)
+				fprintf(f, ",\"width_bytes\":%llu", (unsigned long long)n);
+		} else if (is_key(w, klen, "pages")) {
+			const char *plus = memchr(v, '+', vlen);
+			size_t ln = plus != NULL ? (size_t)(plus - v) : vlen;
+
+			fputs(",\"pages\":{\"kind\":", f);
+			string_n(f, v, ln);
+			if (plus != NULL && number_of(plus + 1, vlen - ln - 1, &n) == 0)
+				fprintf(f, ",\"page_bytes\":%llu}", (unsigned long long)n);
+			else
+				fputs(",\"page_bytes\":null}", f);
 		} else if (is_key(w, klen, "buffers")) {
 			const char *plus = memchr(v, '+', vlen);
 			size_t ln = plus != NULL ? (size_t)(plus - v) : vlen;
@@ -235,9 +265,7 @@ json_placement(FILE *f, const char *text)
 		const char *w = ws.w[i], *eq = memchr(w, '=', ws.len[i]);
 		size_t klen = eq != NULL ? (size_t)(eq - w) : 0;
 
-		if (eq == NULL || klen == 0 || is_key(w, klen, "cpus") ||
-		    is_key(w, klen, "untracked") || is_key(w, klen, "shared") ||
-		    is_key(w, klen, "moved") || is_key(w, klen, "buffers"))
+		if (eq == NULL || klen == 0 || own_key(w, klen))
 			continue;
 		party(f, w, klen, eq + 1, ws.len[i] - klen - 1, &sep);
 	}

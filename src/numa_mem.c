@@ -7,8 +7,10 @@
  * whose memory it may use (libnuma: numa_node_to_cpus, the allowed
  * memory nodes; the memory of a cell is bound to its column's node with
  * numa_set_membind before it is first touched).  Built without libnuma
- * (the Makefile finds it with pkg-config), the machine is one node: all
- * allowed CPUs and all memory, a 1x1 matrix, and the title says so.
+ * (the Makefile finds it with pkg-config), a machine whose sysfs states
+ * one node (or none) is one node: all allowed CPUs and all memory, a 1x1
+ * matrix, and the title says so; one that states several is refused
+ * (77), its matrices would be one node's.
  *
  * lat: the first allowed CPU of the row's node chases a random ring
  * (lib_chase, as `lat_mem_rd -t`: one slot per 64-byte line, hops
@@ -38,6 +40,7 @@
 #include "lib_report.h"
 #include "lib_sample.h"
 #include "lib_threads.h"
+#include "lib_topo.h"
 #include "lib_util.h"
 
 #define MAX_NODES 64
@@ -53,12 +56,16 @@ struct layout {
 	const struct bench_ident *id; /* the run, for the records */
 };
 
-/* The layout from libnuma, else one node; 0, or -1 after a message. */
+/* The layout from libnuma, else one node where sysfs states no more
+ * (LMBENCH_SYSROOT, for tests, is put before its path); 0, -1 after a
+ * message, or EXIT_UNSUPPORTED after one where it states several. */
 static int
 discover(struct layout *l)
 {
 	const int *all;
-	int n = thr_allowed(&all);
+	const char *why = "built without libnuma", *root;
+	struct topo_node seen[2];
+	int n = thr_allowed(&all), nodes;
 
 	memset(l, 0, sizeof(*l));
 	if (n < 0)
@@ -94,7 +101,17 @@ discover(struct layout *l)
 		if (l->ncpu_nodes > 0 && l->nmem_nodes > 0)
 			return 0;
 	}
+	why = "libnuma finds no NUMA support";
 #endif
+	/* One node's matrices for a machine of several would mislead. */
+	root = getenv("LMBENCH_SYSROOT");
+	nodes = topo_node_memory(root != NULL ? root : "", seen, 2);
+	if (nodes > 1) {
+		util_err("%s, and sysfs states more than one NUMA node: the "
+		         "matrices would be one node's (install libnuma-dev "
+		         "and rebuild)", why);
+		return EXIT_UNSUPPORTED;
+	}
 	l->libnuma = 0;
 	l->ncpu_nodes = l->nmem_nodes = 1;
 	l->ncpus[0] = n;
@@ -319,8 +336,9 @@ main(int argc, char **argv)
 	if (first < argc)
 		m0 = m1 = (int)bench_lookup("matrix", argv[first], modes, 2,
 					    sizeof(modes[0]));
-	if (discover(&l) != 0)
-		return EXIT_FAILED;
+	rc = discover(&l);
+	if (rc != 0)
+		return rc == EXIT_UNSUPPORTED ? rc : EXIT_FAILED;
 	l.id = &o.id;
 	for (r = 0; r < l.ncpu_nodes; r++)
 		if (l.ncpus[r] > maxcpus)

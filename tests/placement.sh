@@ -50,7 +50,7 @@ placed() {
 		LMBENCH_JSON=$T_TMP/rec run_prog $wrap "$BUILD/$prog" "$@"
 	fi
 	unset LMBENCH_SCHED
-	PL=$(tail -n 1 "$T_TMP/rec" 2>/dev/null | sed -n 's/.*"placement":"\([^"]*\)".*/\1/p')
+	PL=$(tail -n 1 "$T_TMP/rec" 2>/dev/null | sed -n 's/.*"placement":{"policy":"[^"]*","text":"\([^"]*\)".*/\1/p')
 }
 
 # pair: $PL without its policy and cpus=, the other party named "other".
@@ -154,7 +154,7 @@ if [ "$ncpu" -ge 2 ]; then
 	fi
 	wait "$sup"
 	rc=$?
-	pl=$(sed -n 's/.*"placement":"\([^"]*\)".*/\1/p' "$T_TMP/mv" 2>/dev/null)
+	pl=$(sed -n 's/.*"placement":{"policy":"[^"]*","text":"\([^"]*\)".*/\1/p' "$T_TMP/mv" 2>/dev/null)
 	case $pl in
 	"SAME cpus=$first main=$first helper=$first+$to moved=helper") ok ;;
 	*) not_ok "moved helper: status $rc, placement '$pl'" ;;

@@ -9,5 +9,5 @@ usage_checks lat_pipe extra
 # respected) and recorded.
 if two_cpus; then
 	LMBENCH_JSON=- run_prog taskset -c 1 "$BUILD/lat_pipe" -N 2
-	if grep -q '"placement":"SAME cpus=1 main=1 helper=1"' "$T_TMP/out"; then ok; else not_ok "lat_pipe default placement: $(cat "$T_TMP/out")"; fi
+	if grep -q '"placement":{"policy":"SAME","text":"SAME cpus=1 main=1 helper=1"' "$T_TMP/out"; then ok; else not_ok "lat_pipe default placement: $(cat "$T_TMP/out")"; fi
 fi

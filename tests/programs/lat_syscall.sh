@@ -26,5 +26,5 @@ LMBENCH_JSON=/nonexistent/dir/x bad lat_syscall 2 null
 # respected) and recorded.
 if two_cpus; then
 	LMBENCH_JSON=- LMBENCH_SCHED=SINGLE run_prog taskset -c 1 "$BUILD/lat_syscall" -N 2 -P 2 null
-	if grep -q '"placement":"SINGLE cpus=1,1 main=1,1"' "$T_TMP/out"; then ok; else not_ok "SINGLE in a cpuset: $(cat "$T_TMP/out")"; fi
+	if grep -q '"placement":{"policy":"SINGLE","text":"SINGLE cpus=1,1 main=1,1"' "$T_TMP/out"; then ok; else not_ok "SINGLE in a cpuset: $(cat "$T_TMP/out")"; fi
 fi

@@ -14,3 +14,24 @@ huge numa_mem -M 99999999g
 bad numa_mem 2 bogus
 bad numa_mem 2 -M 1x
 bad numa_mem 1 -M "$NEAR_ALL"
+# Built without libnuma (here: its source built again without
+# HAVE_LIBNUMA, with the build's own flags): a sysfs that states two
+# nodes is refused (77, the reason), one that states one node measures it.
+flags=$(cat "$BUILD/obj/.flags" 2>/dev/null)
+if [ -n "$flags" ] && [ -f "$T_DIR/../src/numa_mem.c" ] &&
+	# shellcheck disable=SC2086 # the compiler and its flags, words
+	$flags -I"$T_DIR/../src" -o "$T_TMP/numa_nolib" "$T_DIR/../src/numa_mem.c" "$BUILD/libbench.a" -lm -lpthread 2>"$T_TMP/cc.err"; then
+	LMBENCH_SYSROOT=$T_DIR/fixtures/memfacts run_prog "$T_TMP/numa_nolib" -N 1 -M 4m lat
+	if [ "$RC" -eq 77 ] && [ "$(wc -l <"$T_TMP/err")" -eq 1 ] &&
+		grep -q '^numa_nolib: built without libnuma, and sysfs states more than one NUMA node' "$T_TMP/err"; then ok; else
+		not_ok "numa_mem without libnuma on two nodes: status $RC: $(cat "$T_TMP/err")"
+	fi
+	mkdir -p "$T_TMP/onenode/sys/devices/system/node/node0"
+	printf 'Node 0 MemTotal:       1048576 kB\n' >"$T_TMP/onenode/sys/devices/system/node/node0/meminfo"
+	LMBENCH_SYSROOT=$T_TMP/onenode run_prog "$T_TMP/numa_nolib" -N 1 -M 4m lat
+	if [ "$RC" -eq 0 ] && grep -q '^"numa_mem: 1 node (built without libnuma: one node)' "$T_TMP/err"; then ok; else
+		not_ok "numa_mem without libnuma on one node: status $RC: $(head -c 300 "$T_TMP/err")"
+	fi
+else
+	not_ok "numa_mem's source does not build without libnuma: $(head -c 300 "$T_TMP/cc.err" 2>/dev/null)"
+fi

@@ -86,6 +86,12 @@ main(void)
 	                   "{\"policy\":\"SAME\",\"text\":\"SAME cpus=0 main=0+1+... "
 	                   "buffers=SPREAD+20480\",\"cpus\":[0],\"buffers\":{\"layout\":"
 	                   "\"SPREAD\",\"apart_bytes\":20480},\"parties\":{\"main\":[[0,1]]}}"));
+	/* bw_mem's own words: threads, a wide kernel's width, the pages. */
+	CHECK(placement_is("DEFAULT cpus=0,1 main=0,1 copies=threads pages=thp+2097152 width=32",
+	                   "{\"policy\":\"DEFAULT\",\"text\":\"DEFAULT cpus=0,1 main=0,1 "
+	                   "copies=threads pages=thp+2097152 width=32\",\"cpus\":[0,1],"
+	                   "\"copies\":\"threads\",\"pages\":{\"kind\":\"thp\",\"page_bytes\":2097152},"
+	                   "\"width_bytes\":32,\"parties\":{\"main\":[[0],[1]]}}"));
 	/* Whatever the words, an object (no words at all: the policy ""). */
 	CHECK(placement_is("", "{\"policy\":\"\",\"text\":\"\"}"));
 	CHECK(placement_is("X =1 a= b==c", "{\"policy\":\"X\",\"text\":\"X =1 a= b==c\","
