@@ -181,6 +181,24 @@ is_key(const char *w, size_t klen, const char *key)
 	return strlen(key) == klen && strncmp(w, key, klen) == 0;
 }
 
+/* "WORD+BYTES" (v, vlen bytes) as ,"name":{"word":"WORD","bytes":BYTES}
+ * under the names given; BYTES null where it is not a number. */
+static void
+word_bytes(FILE *f, const char *name, const char *word, const char *bytes,
+           const char *v, size_t vlen)
+{
+	const char *plus = memchr(v, '+', vlen);
+	size_t ln = plus != NULL ? (size_t)(plus - v) : vlen;
+	uint64_t n;
+
+	fprintf(f, ",\"%s\":{\"%s\":", name, word);
+	string_n(f, v, ln);
+	if (plus != NULL && number_of(plus + 1, vlen - ln - 1, &n) == 0)
+		fprintf(f, ",\"%s\":%llu}", bytes, (unsigned long long)n);
+	else
+		fprintf(f, ",\"%s\":null}", bytes);
+}
+
 /* The words that are not parties. */
 static int
 own_key(const char *w, size_t klen)
@@ -239,25 +257,9 @@ json_placement(FILE *f, const char *text)
 			if (number_of(v, vlen, &n) == 0)
 				fprintf(f, ",\"width_bytes\":%llu", (unsigned long long)n);
 		} else if (is_key(w, klen, "pages")) {
-			const char *plus = memchr(v, '+', vlen);
-			size_t ln = plus != NULL ? (size_t)(plus - v) : vlen;
-
-			fputs(",\"pages\":{\"kind\":", f);
-			string_n(f, v, ln);
-			if (plus != NULL && number_of(plus + 1, vlen - ln - 1, &n) == 0)
-				fprintf(f, ",\"page_bytes\":%llu}", (unsigned long long)n);
-			else
-				fputs(",\"page_bytes\":null}", f);
+			word_bytes(f, "pages", "kind", "page_bytes", v, vlen);
 		} else if (is_key(w, klen, "buffers")) {
-			const char *plus = memchr(v, '+', vlen);
-			size_t ln = plus != NULL ? (size_t)(plus - v) : vlen;
-
-			fputs(",\"buffers\":{\"layout\":", f);
-			string_n(f, v, ln);
-			if (plus != NULL && number_of(plus + 1, vlen - ln - 1, &n) == 0)
-				fprintf(f, ",\"apart_bytes\":%llu}", (unsigned long long)n);
-			else
-				fputs(",\"apart_bytes\":null}", f);
+			word_bytes(f, "buffers", "layout", "apart_bytes", v, vlen);
 		}
 	}
 	/* The parties, in the order the words have them. */
