@@ -385,6 +385,8 @@ test: $(PROG_BINS) $(UNIT_BINS)
 	t0=$$(date +%s); $(MAKE) lint || rc=1; echo "lint: $$(($$(date +%s) - t0)) s"; \
 	exit $$rc
 
+# (scripts/run-lib, suite and header are checked through scripts/lmbench,
+# which sources them: shellcheck -x follows.)
 SH_SCRIPTS := $(wildcard tests/*.sh tests/bench/*.sh tests/programs/*.sh tests/fuzz/*.sh) .ci/run scripts/summary scripts/see \
 	scripts/config-run scripts/config-check scripts/lmbench scripts/compare scripts/report \
 	scripts/truth scripts/memfacts scripts/lmbench-ng scripts/commands scripts/ab scripts/graph fleet/run fleet/lib/pack fleet/lib/place fleet/lib/compare-runs \

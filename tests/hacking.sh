@@ -48,7 +48,7 @@ fi
 
 # The places the five steps name.
 for f in src/programs.tab doc/lat_syscall.8 tests/programs/lat_syscall.sh tests/smoke.sh \
-	scripts/lmbench scripts/config-run scripts/summary.awk src/bench.h; do
+	scripts/lmbench scripts/suite scripts/config-run scripts/summary.awk src/bench.h; do
 	if [ -f "$top/$f" ]; then ok; else not_ok "doc/HACKING names $f, which is not there"; fi
 done
 if grep -q '^lat_syscall  *8  *lat_syscall  *-$' "$top/src/programs.tab"; then ok; else not_ok "doc/HACKING: src/programs.tab has no line for lat_syscall"; fi

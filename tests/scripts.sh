@@ -424,19 +424,20 @@ EOF
 	done
 fi
 # The suite's steps name the programs they run (the PROGRAMS column of
-# scripts/lmbench's SUITE, which LMBENCH_ONLY goes by): each row's list
+# scripts/suite's SUITE, which LMBENCH_ONLY goes by): each row's list
 # is the programs its step's text (and that of the functions it calls)
 # names outside quoted strings, or its run/par program.
+SU=$top/scripts/suite
 LM=$top/scripts/lmbench
 # fn_text FUNCTION: its body, comments and quoted strings left out.
 fn_text() {
-	awk -v f="$1" '$0 ~ "^" f "\\(\\) \\{" { on = 1 } on { sub(/(^|[ \t])#.*/, ""); gsub(/"[^"]*"/, ""); print } on && /^}|; }$/ { exit }' "$LM"
+	awk -v f="$1" '$0 ~ "^" f "\\(\\) \\{" { on = 1 } on { sub(/(^|[ \t])#.*/, ""); gsub(/"[^"]*"/, ""); print } on && /^}|; }$/ { exit }' "$SU"
 }
 progs_of() {
 	{
 		fn_text "$1"
 		for c in $(fn_text "$1" | tr -c 'a-z_\n' ' ' | tr ' ' '\n' | sort -u); do
-			[ "$c" != "$1" ] && grep -q "^$c() {" "$LM" && fn_text "$c"
+			[ "$c" != "$1" ] && grep -q "^$c() {" "$SU" && fn_text "$c"
 		done
 	} | tr -c 'a-z0-9_\n' ' ' | tr ' ' '\n' | sort -u | while read -r w; do
 		[ -n "$w" ] && [ -f "$top/doc/$w.8" ] && printf '%s\n' "$w"
@@ -444,7 +445,7 @@ progs_of() {
 }
 nrows=0
 bad_rows=
-sed -n "/^SUITE='/,/^'/p" "$LM" | grep '|' >"$T_TMP/rows"
+sed -n "/^SUITE='/,/^'/p" "$SU" | grep '|' >"$T_TMP/rows"
 while IFS='|' read -r _ _ _ _ col cmd arg _; do
 	nrows=$((nrows + 1))
 	case $cmd in
