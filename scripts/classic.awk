@@ -2,7 +2,7 @@
 # original lmbench 3 ones; shared/RESULTS-FORMAT.md, 1.2), loaded before
 # the program that uses it (POSIX awk):
 #
-#	awk -f classic.awk -f summary.awk FILE...
+#	awk -f classic.awk -f summary-lib.awk -f summary-read.awk -f summary.awk FILE...
 #
 # Its one rule runs before the program's own on every line and says what
 # the line is; the program keeps its own reading state (which blocks it
