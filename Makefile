@@ -301,7 +301,7 @@ cross-test: cross
 
 # The tests of one build: BUILD=bin/<triplet> by default.
 check: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke help signals scripts compare ab report hostile_scripts hacking registry json placement truth install man net netns hostile fleet
+	sh tests/run.sh $(BUILD) unit smoke help signals scripts compare ab report hostile_scripts hacking recipe registry json placement truth install man net netns hostile fleet
 
 unit: $(UNIT_BINS)
 	sh tests/run.sh $(BUILD) unit
@@ -380,7 +380,7 @@ bench-net: $(PROG_BINS) $(BENCH_LIB_BINS)
 # failure; the status is the worst.
 test: $(PROG_BINS) $(UNIT_BINS)
 	@rc=0; \
-	sh tests/run.sh $(BUILD) unit smoke help signals scripts compare ab report hostile_scripts hacking registry json placement truth install man net netns hostile fleet || rc=1; \
+	sh tests/run.sh $(BUILD) unit smoke help signals scripts compare ab report hostile_scripts hacking recipe registry json placement truth install man net netns hostile fleet || rc=1; \
 	t0=$$(date +%s); $(MAKE) sanitize || rc=1; echo "sanitize: $$(($$(date +%s) - t0)) s"; \
 	t0=$$(date +%s); $(MAKE) lint || rc=1; echo "lint: $$(($$(date +%s) - t0)) s"; \
 	exit $$rc
@@ -495,6 +495,7 @@ install: $(PROG_BINS)
 	for p in $(PROGRAMS); do install -m 755 $(BUILD)/$$p $(LIBDIR)/bin/$$p || exit 1; done
 	install -m 755 $(SCRIPTS) $(LIBDIR)/scripts/
 	install -m 644 tests/truth.sh tests/lib.sh $(LIBDIR)/tests/
+	install -m 644 src/programs.tab $(LIBDIR)/
 	echo '$(TRIPLET)' >$(LIBDIR)/triplet
 	install -m 644 $(FLAGS_FILE) $(LIBDIR)/build-flags
 	for m in $(MAN_PAGES); do $(man_dest); mkdir -p $(MANDIR)/man$$s && \

@@ -21,6 +21,14 @@ function last_block(re, k) {
 	LAST_KEY[nlast] = k
 }
 
+# others(FILE, LABEL, VALUE, UNIT): a row of the table of other programs.
+function others(i, label, v, unit,    k) {
+	k = ++NOTHER[i]
+	OTHER_N[i, k] = other (label != "" ? ": " label : "")
+	OTHER_V[i, k] = v
+	OTHER_U[i, k] = unit
+}
+
 BEGIN {
 	named("^tlb$", "tlb")
 	named("^Simple syscall$", "syscall")
@@ -109,6 +117,23 @@ FNR == 1 {
 	H[f] = parts[n]
 	D[f] = n > 1 ? parts[n - 1] : parts[n]
 	memmode = ""
+}
+
+# The registry's steps (src/programs.tab's SUITE column): "[OTHER:
+# PROGRAM ARGUMENTS]", the program's output, a blank line.  Each
+# "LABEL: VALUE UNIT" line of it (FAIL for a failed run) is a row of the
+# table of other programs, and nothing else.
+/^\[OTHER: .*\]$/ { other = substr($0, 9, length($0) - 9); any_other = 1; next }
+other != "" && $0 == "" { other = ""; next }
+other != "" {
+	if (/^\[FAILED: /)
+		others(f, "", "FAIL", "")
+	else if (match($0, /: [-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?( |$)/)) {
+		ov = substr($0, RSTART + 2, RLENGTH - 2)
+		sub(/ $/, "", ov)
+		others(f, substr($0, 1, RSTART - 1), ov, substr($0, RSTART + RLENGTH))
+	}
+	next
 }
 
 # The cross-CPU section: its lines, failed and skipped runs included,

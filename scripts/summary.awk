@@ -343,4 +343,15 @@ END {
 			if (TONLY[t] != "loaded" || (!loaded(i) && figures(t, i)))
 				printf("%s", row(i, TFORMAT[t], TCOLUMNS[t]))
 	}
+	# The registry's own steps (summary-read.awk), a row a figure, only
+	# when some file has them.
+	if (any_other) {
+		header("\nOther programs (src/programs.tab's SUITE steps)\n" \
+		       "------------------------------------------------------------------------------\n" \
+		       "Host      Program, arguments: figure                          Value       Unit\n" \
+		       "--------- -------------------------------------------- ----------- ----------\n")
+		for (i = 1; i <= nfiles; i++)
+			for (k = 1; k <= NOTHER[i]; k++)
+				printf("%-9s %-44s %11s %s\n", H[i], substr(OTHER_N[i, k], 1, 44), OTHER_V[i, k], OTHER_U[i, k])
+	}
 }

@@ -3,7 +3,7 @@
 # is cut out of the document, built against BUILD's libbench.a as the
 # document says (one .c file, the library's headers), and run through
 # the smoke suite with the test file the document gives for it; the
-# files its five steps name exist.
+# files its steps name exist (tests/recipe.sh follows the three steps).
 BUILD=$1
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -46,9 +46,9 @@ else
 	not_ok "doc/HACKING's example: not built, not run"
 fi
 
-# The places the five steps name.
+# The places the steps name.
 for f in src/programs.tab doc/lat_syscall.8 tests/programs/lat_syscall.sh tests/smoke.sh \
-	scripts/lmbench scripts/suite scripts/config-run scripts/summary.awk src/bench.h; do
+	scripts/lmbench scripts/suite scripts/config-run scripts/summary-read.awk scripts/summary.awk src/bench.h; do
 	if [ -f "$top/$f" ]; then ok; else not_ok "doc/HACKING names $f, which is not there"; fi
 done
 if grep -q '^lat_syscall  *8  *lat_syscall  *-$' "$top/src/programs.tab"; then ok; else not_ok "doc/HACKING: src/programs.tab has no line for lat_syscall"; fi

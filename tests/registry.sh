@@ -18,7 +18,18 @@ problems() {
 		awk '!/^[[:space:]]*(#|$)/' src/programs.tab >"$T_TMP/rows"
 		prev=
 		while read -r name section sources needs extra; do
-			[ -z "$extra" ] || echo "$name: more than four columns"
+			# the SUITE column: SECTION GATE run|par ARGUMENT...
+			if [ -n "$extra" ]; then
+				set -f
+				# shellcheck disable=SC2086 # the column's words
+				set -- $extra
+				set +f
+				case "$1 $2 ${3-}" in
+				[A-Z]*" "[A-Z]*" run" | [A-Z]*" "[A-Z]*" par") ;;
+				*) echo "$name: SUITE '$extra' (SECTION GATE run|par ARGUMENT...)" ;;
+				esac
+				case "$1$2" in *[!A-Z_,]*) echo "$name: SUITE '$extra': section and gates in capitals" ;; esac
+			fi
 			case $name in
 			'' | *[!a-z0-9_-]* | [!a-z]*) echo "bad name '$name'" ;;
 			esac
@@ -44,7 +55,8 @@ problems() {
 			done
 			[ "$mains" -eq 1 ] || echo "$name: $mains of its sources define main()"
 			[ -f "doc/$name.$section" ] || echo "$name: no page doc/$name.$section"
-			[ -f "tests/programs/$name.sh" ] || echo "$name: no smoke cases tests/programs/$name.sh"
+			[ -f "tests/programs/$name.sh" ] || [ -n "$extra" ] ||
+				echo "$name: no smoke cases tests/programs/$name.sh, nor a SUITE column for the default ones"
 		done <"$T_TMP/rows"
 		for f in src/*.c; do
 			grep -q '^main(' "$f" || continue
@@ -81,6 +93,13 @@ for want in "zz_none: no source src/zz_none.c" "zz_none: 0 of its sources" "zz_n
 	"zz_none: no smoke cases"; do
 	case $out in *"$want"*) ok ;; *) not_ok "not seen: $want ($out)" ;; esac
 done
+# a SUITE column of the wrong shape; a right one stands for smoke cases
+{ cat "$top/src/programs.tab"; echo "zz_suite            8        zz_suite                -       os SYSCALL go x"; } >"$scratch/src/programs.tab"
+out=$(problems "$scratch")
+case $out in *"zz_suite: SUITE 'os SYSCALL go x'"*) ok ;; *) not_ok "a bad SUITE column not seen: $out" ;; esac
+{ cat "$top/src/programs.tab"; echo "zz_suite            8        zz_suite                -       OS OS,SYSCALL par null"; } >"$scratch/src/programs.tab"
+out=$(problems "$scratch")
+case $out in *"zz_suite: no smoke cases"* | *"zz_suite: SUITE"*) not_ok "a SUITE column not taken for smoke cases: $out" ;; *) ok ;; esac
 # out of order, twice, a bad section and package
 { echo "stream 8 stream -"; cat "$top/src/programs.tab"; echo "tlb 5 tlb ?x"; } >"$scratch/src/programs.tab"
 out=$(problems "$scratch")

@@ -179,7 +179,20 @@ for smoke_bin in "$BUILD"/*; do
 	if [ ! -f "$smoke_bin" ] || [ ! -x "$smoke_bin" ]; then continue; fi
 	smoke_name=${smoke_bin##*/}
 	if [ ! -f "$T_DIR/programs/$smoke_name.sh" ]; then
-		not_ok "program $smoke_name has no smoke test (tests/programs/$smoke_name.sh)"
+		# The default cases of a program of the registry's SUITE
+		# column: --help and --version, an unknown option, and a run
+		# of its SUITE arguments (two intervals) that gives a figure.
+		smoke_args=$(awk -v n="$smoke_name" '$1 == n && NF >= 7 { for (i = 8; i <= NF; i++) printf "%s ", $i; print "" }' "$T_DIR/../src/programs.tab" 2>/dev/null)
+		if [ -z "$smoke_args" ] && ! awk -v n="$smoke_name" '$1 == n && NF >= 7 { f = 1 } END { exit !f }' "$T_DIR/../src/programs.tab" 2>/dev/null; then
+			not_ok "program $smoke_name has no smoke test (tests/programs/$smoke_name.sh) and no SUITE column"
+			continue
+		fi
+		usage_checks "$smoke_name" --no-such-option
+		# shellcheck disable=SC2086 # the arguments, words
+		run_prog "$smoke_bin" -N 2 $smoke_args
+		if [ "$RC" -eq 0 ] && grep -q '[0-9]' "$T_TMP/out" "$T_TMP/err"; then ok; else
+			not_ok "$smoke_name -N 2 $smoke_args(its SUITE arguments): status $RC: $(head -c 300 "$T_TMP/err")"
+		fi
 		continue
 	fi
 	smoke_checks=$((PASS + FAIL))
