@@ -151,6 +151,7 @@ LIB_MODULES := \
 	lib_super \
 	lib_sweep \
 	lib_task \
+	lib_task_crew \
 	lib_tcpbw \
 	lib_threads \
 	lib_topo \
