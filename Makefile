@@ -158,7 +158,8 @@ LIB_MODULES := \
 	lib_udp \
 	lib_udpbw \
 	lib_unix \
-	lib_util
+	lib_util \
+	lib_util_parse
 
 # compare's modules (src/compare_*.c, with the private header
 # src/compare.h), which the fuzz harnesses link without its main.
