@@ -106,6 +106,7 @@ REG_CFLAGS := $(sort $(foreach k,$(REG_NEEDS),$(PKG_CFLAGS_$k)))
 # The library, one module per line.
 LIB_MODULES := \
 	lib_analysis \
+	lib_analysis_cache \
 	lib_bench \
 	lib_bw_classic \
 	lib_bw_wide \
