@@ -106,6 +106,7 @@ REG_CFLAGS := $(sort $(foreach k,$(REG_NEEDS),$(PKG_CFLAGS_$k)))
 # The library, one module per line.
 LIB_MODULES := \
 	lib_analysis \
+	lib_analysis_cache \
 	lib_bench \
 	lib_bw_classic \
 	lib_bw_wide \
@@ -151,13 +152,15 @@ LIB_MODULES := \
 	lib_super \
 	lib_sweep \
 	lib_task \
+	lib_task_crew \
 	lib_tcpbw \
 	lib_threads \
 	lib_topo \
 	lib_udp \
 	lib_udpbw \
 	lib_unix \
-	lib_util
+	lib_util \
+	lib_util_parse
 
 # compare's modules (src/compare_*.c, with the private header
 # src/compare.h), which the fuzz harnesses link without its main.

@@ -136,6 +136,12 @@ struct header {
 
 enum jtype { J_NONE, J_STR, J_NUM, J_NULL, J_BOOL, J_ARR, J_OBJ };
 
+/* A record line being parsed. */
+struct jparse {
+	const char *p;  /* the next character */
+	struct buf str; /* the last string decoded */
+};
+
 /* The top-level members of one record that compare uses. */
 struct jrec {
 	double schema;
@@ -275,6 +281,15 @@ const struct unit_rule * unit_classic(const char *word, const char *s, int secti
 const struct unit_rule * unit_find(const char *name);
 
 /* compare_json.c */
+/* Skip the blanks (space, tab, CR, LF) at j->p. */
+void jws(struct jparse *j);
+/* A string at j->p (after its quote) into j->str; 0, or -1 on bad syntax. */
+int jstring(struct jparse *j);
+/* One value at j->p (what goes where: above its definition); its type,
+ * or J_NONE on bad syntax. */
+enum jtype jvalue(struct jparse *j, double *num, struct vec *nums, struct buf *strs, int *nstrs, int depth);
+
+/* compare_jrec.c */
 void jrec_free(struct jrec *r);
 int jrec_parse(const char *line, struct jrec *r);
 

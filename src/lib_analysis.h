@@ -1,6 +1,8 @@
 /*
- * lib_analysis.h - line's and cache's decisions from a measured sweep, apart from
- * measuring, so that recorded sweeps can be unit-tested.
+ * lib_analysis.h - line's, cache's and tlb's decisions from a measured
+ * sweep, apart from measuring, so that recorded sweeps can be
+ * unit-tested.  Cache's are lib_analysis_cache.c's, the others
+ * lib_analysis.c's.
  */
 #ifndef LIB_ANALYSIS_H
 #define LIB_ANALYSIS_H

@@ -2,7 +2,8 @@
  * lib_task.h - many tasks at once (processes or threads): whether the
  * kernel lets a program start that many, pinning a thread where the
  * placement policy says, and the futex calls two threads hand a turn
- * over with.
+ * over with.  The limits are lib_task.c's; pinning, the futex calls and
+ * the crews lib_task_crew.c's.
  */
 #ifndef LIB_TASK_H
 #define LIB_TASK_H

@@ -1,6 +1,7 @@
 /*
- * lib_util.h - program name, error messages and exit statuses, strict number and
- * size parsers, full reads and writes.
+ * lib_util.h - program name, error messages and exit statuses, strict
+ * number and size parsers, full reads and writes.  The parsers are
+ * lib_util_parse.c's, the rest lib_util.c's.
  */
 #ifndef LIB_UTIL_H
 #define LIB_UTIL_H
