@@ -472,8 +472,11 @@ format:
 LIBDIR := $(DESTDIR)$(PREFIX)/lib/lmbench-ng
 MANDIR := $(DESTDIR)$(PREFIX)/share/man
 DOCDIR := $(DESTDIR)$(PREFIX)/share/doc/lmbench-ng
-SCRIPTS := $(filter-out scripts/lmbench-ng scripts/lmbench-ng.bash,$(wildcard scripts/*))
+SCRIPTS := $(filter-out scripts/lmbench-ng scripts/lmbench-ng.bash scripts/_lmbench-ng,$(wildcard scripts/*))
 COMPLETIONS := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+# zsh's completion: vendor-completions is where Debian's zsh looks for
+# the completions packages ship (in its default fpath).
+ZSH_COMPLETIONS := $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions
 MAN_PAGES := $(wildcard doc/*.1 doc/*.5 doc/*.7 doc/*.8)
 # A program's page is in a section of its own within 8, "8lmb": doc/NAME.8
 # says .TH NAME 8lmb (references to it say NAME(8lmb)) and installs as
@@ -493,8 +496,9 @@ man_dest = n=$${m\#doc/}; s=$${n\#\#*.}; case $$s in 8) n=$${n%.8}.$(MAN8_EXT) ;
 install: $(PROG_BINS)
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(LIBDIR)/bin $(LIBDIR)/scripts $(LIBDIR)/tests $(DOCDIR)
 	install -m 755 scripts/lmbench-ng $(DESTDIR)$(PREFIX)/bin/lmbench-ng
-	mkdir -p $(COMPLETIONS)
+	mkdir -p $(COMPLETIONS) $(ZSH_COMPLETIONS)
 	install -m 644 scripts/lmbench-ng.bash $(COMPLETIONS)/lmbench-ng
+	install -m 644 scripts/_lmbench-ng $(ZSH_COMPLETIONS)/_lmbench-ng
 	for p in $(PROGRAMS); do install -m 755 $(BUILD)/$$p $(LIBDIR)/bin/$$p || exit 1; done
 	install -m 755 $(SCRIPTS) $(LIBDIR)/scripts/
 	install -m 644 tests/truth.sh tests/lib.sh $(LIBDIR)/tests/
@@ -510,7 +514,7 @@ install: $(PROG_BINS)
 # each removed only where it is lmbench-ng's (a link; a page whose .TH
 # names lmbench-ng), never another package's file of that name.
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/lmbench-ng $(COMPLETIONS)/lmbench-ng
+	rm -f $(DESTDIR)$(PREFIX)/bin/lmbench-ng $(COMPLETIONS)/lmbench-ng $(ZSH_COMPLETIONS)/_lmbench-ng
 	for p in $(PROGRAMS); do \
 		if [ -L $(DESTDIR)$(PREFIX)/bin/$$p ]; then rm -f $(DESTDIR)$(PREFIX)/bin/$$p; fi; done
 	rm -rf $(DESTDIR)$(PREFIX)/lib/lmbench-ng $(DOCDIR)

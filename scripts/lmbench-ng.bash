@@ -2,9 +2,10 @@
 # in PREFIX/share/bash-completion/completions/lmbench-ng; from a
 # checkout: source scripts/lmbench-ng.bash).  It completes the commands
 # and program names (from `lmbench-ng list`), each command's options and
-# operands (run's settings, result files and directories), and a
-# program's options (from its --help).  Nothing it reads is run: the
-# words it offers are matched with compgen -W only.
+# operands (run's programs and settings, result files and directories),
+# and a program's options (from its --help).  Nothing it reads is run:
+# the words it offers are matched with compgen -W only.  zsh's
+# completion, scripts/_lmbench-ng, offers the same words.
 # shellcheck shell=bash
 
 _lmbench_ng_programs() {
@@ -28,9 +29,19 @@ _lmbench_ng() {
 		--runs) return 0 ;;
 		esac
 		words="SYNC_MAX= LMBENCH_SCHED= MB= SUBSET= FASTMEM= SLOWFS= DISKS= REMOTE= MHZ= FSDIR= OUTPUT= ENOUGH= PROFILE= RUNS= BENCHMARK_"
-		[ "$cmd" = run ] && words="--defaults --profile --runs $words"
+		if [ "$cmd" = run ]; then
+			words="--defaults --profile --runs $words"
+			# PROGRAM... comes before the settings.
+			case " ${COMP_WORDS[*]:2:COMP_CWORD-2} " in
+			*=*) ;;
+			*) words="$words $(_lmbench_ng_programs)" ;;
+			esac
+		fi
 		mapfile -t COMPREPLY < <(compgen -W "--help $words" -- "$cur")
-		compopt -o nospace 2>/dev/null
+		# no space after a setting's NAME= (its value follows)
+		case ${#COMPREPLY[@]}:${COMPREPLY[0]:-} in
+		1:*= | 1:*_) compopt -o nospace 2>/dev/null ;;
+		esac
 		;;
 	see)
 		mapfile -t COMPREPLY < <(compgen -d -- "$cur")

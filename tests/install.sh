@@ -3,7 +3,8 @@
 # installed into a stage directory (DESTDIR, PREFIX=/usr), then used from
 # the stage alone (PATH holds the stage's bin and the system's, the
 # current directory is no checkout): lmbench-ng list, a program by name,
-# a tiny run and rerun into a temporary XDG_DATA_HOME, see, compare,
+# the bash and zsh completions (zsh's typed at a pseudo-terminal), a
+# tiny run and rerun into a temporary XDG_DATA_HOME, see, compare,
 # report, every installed manual page through man -l, and found by man
 # -w under its section (a program's as man8/NAME.8lmb, section 8lmb);
 # bad input; make uninstall, which removes an earlier version's
@@ -151,7 +152,8 @@ if [ ! -f "$comp" ]; then
 elif command -v bash >/dev/null 2>&1; then
 	for want in "lmbench-ng r|report rerun run " "lmbench-ng lat_pipe|lat_pipe lat_pipe_pairs " \
 		"lmbench-ng run --p|--profile " "lmbench-ng run --profile c|ci " "lmbench-ng help lat_sysc|lat_syscall " \
-		"lmbench-ng bw_mem -|--help --version -A -H -N -P -T -W -h "; do
+		"lmbench-ng bw_mem -|--help --version -A -H -N -P -T -W -h " "lmbench-ng run lat_pi|lat_pipe lat_pipe_pairs " \
+		"lmbench-ng run MB=8 lat_pi| " "lmbench-ng run M|MB= MHZ= "; do
 		words=${want%%|*}
 		# shellcheck disable=SC2086 # the words of the line
 		got=$(offers $words)
@@ -159,6 +161,51 @@ elif command -v bash >/dev/null 2>&1; then
 	done
 else
 	echo "install: the bash completion not tried: no bash"
+fi
+
+# The installed zsh completion: the same words, offered by zsh itself
+# (tests/complete.zsh types each line and a Tab in an interactive zsh
+# on a pseudo-terminal) or, without zsh's zpty module, by the helpers
+# the completion gathers them with, called in zsh -f.
+zcomp=$stage/usr/share/zsh/vendor-completions/_lmbench-ng
+if [ ! -f "$zcomp" ]; then
+	not_ok "no zsh completion installed at $zcomp"
+elif command -v zsh >/dev/null 2>&1; then
+	if zsh -n "$zcomp" && [ "$(head -n 1 "$zcomp")" = "#compdef lmbench-ng" ]; then ok; else not_ok "zsh -n $zcomp, or its first line is no #compdef lmbench-ng"; fi
+	# zoffers LINE: what zsh offers for LINE and a Tab, sorted, one line;
+	# "no zpty" where zsh has no zpty module.
+	zoffers() {
+		timeout 60 zsh -f "$top/tests/complete.zsh" "${zcomp%/*}" "$T_TMP/zsh-offers" "$1" </dev/null >/dev/null 2>&1
+		case $? in
+		0) sort -u "$T_TMP/zsh-offers" | tr '\n' ' ' ;;
+		3) echo "no zpty" ;;
+		*) echo "no answer" ;;
+		esac
+	}
+	if [ "$(zoffers "lmbench-ng r")" = "no zpty" ]; then
+		echo "install: zsh's completion not driven: no zpty module; its helpers instead"
+		for want in "_lmbench_ng_commands lmbench-ng|run:configure" "_lmbench_ng_programs lmbench-ng|lat_pipe:round-trip latency" \
+			"_lmbench_ng_options lmbench-ng run|--runs:the setting RUNS" "_lmbench_ng_options lmbench-ng bw_mem|-P:copies of" \
+			"_lmbench_ng_options lmbench-ng ab|--strict" "_lmbench_ng_settings|MB="; do
+			words=${want%%|*}
+			# shellcheck disable=SC2016,SC2086 # zsh's own $1 and $@; the words of the line
+			if timeout 60 zsh -fc '. "$1"; shift; "$@"' zsh "$zcomp" $words 2>/dev/null | grep -q "^${want#*|}"; then ok; else
+				not_ok "zsh: $words offers no '${want#*|}'"
+			fi
+		done
+	else
+		for want in "lmbench-ng r|report rerun run " "lmbench-ng lat_pipe|lat_pipe lat_pipe_pairs " \
+			"lmbench-ng run --p|--profile " "lmbench-ng run --profile |ci full " "lmbench-ng run -|--defaults --help --profile --runs -h " \
+			"lmbench-ng run lat_pi|lat_pipe lat_pipe_pairs " "lmbench-ng run MB=8 lat_pi|" "lmbench-ng run M|MB= MHZ= " \
+			"lmbench-ng help lat_sysc|lat_syscall " "lmbench-ng bw_mem -|--help --version -A -H -N -P -T -W -h " \
+			"lmbench-ng ab --th|--threshold --thresholds " "lmbench-ng report -|--help -h -o "; do
+			words=${want%%|*}
+			got=$(zoffers "$words")
+			if [ "$got" = "${want#*|}" ]; then ok; else not_ok "zsh's completion of '$words': '$got', want '${want#*|}'"; fi
+		done
+	fi
+else
+	echo "install: the zsh completion not tried: no zsh"
 fi
 
 # A tiny suite: the system calls only, 0.5 ms intervals, twice.
