@@ -222,6 +222,10 @@ parse_args(int argc, char **argv, struct opts *o, const char **pos,
 		} else if ((v = opt_value(argc, argv, &i, "--format", &missing)) != NULL) {
 			if (format_opt(o, v) < 0)
 				return -1;
+		} else if (opt_value(argc, argv, &i, "--samples", &missing) != NULL) {
+			/* main takes "--samples FILE.json" when it is all there is */
+			util_err("--samples FILE.json goes alone, without BASE NEW or options");
+			return -1;
 		} else if (missing) {
 			opts_needs_value(a);
 			util_usage(USAGE);
