@@ -20,6 +20,8 @@ main(int argc, char **argv)
 
 	/* --help, --version, an unknown option named: the library's. */
 	rc = opts_parse(argc, argv, "", 0, &o, NULL, NULL);
+	if (rc == OPTS_DONE)
+		return 0;
 	if (rc == -1)
 		return EXIT_USAGE;
 	if (rc < 0 || rc != argc) {

@@ -44,6 +44,8 @@ bench_begin(int argc, char **argv, const struct bench_prog *p,
 	o->id.argv = argv;
 	rc = opts_parse(argc, argv, p->usage, p->first_operand, o, p->option,
 	                p->ctx);
+	if (rc == OPTS_DONE)
+		exit(0);
 	if (rc == -1)
 		exit(EXIT_USAGE);
 	if (rc < 0)

@@ -35,6 +35,11 @@ struct bench_prog {
  * operand; on a usage error it prints one line (or the usage; for an
  * unknown option or a missing value, the line naming it, then the
  * usage) and exits 2, on a failed start it exits 2 after a message.
+ * These exits, bench_usage's and bench_lookup's are the harness's own:
+ * the library's other modules return a status for main to exit with
+ * (opts_parse's OPTS_DONE after --help; mem_pages_require's 77), but
+ * sched's one 77 for CROSS on one CPU and server_begin's end of a
+ * server's mode (-s, -S), which stop the process where it stands.
  */
 int bench_begin(int argc, char **argv, const struct bench_prog *p,
                 struct bench_opts *o);

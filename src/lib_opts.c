@@ -167,7 +167,7 @@ opts_parse(int argc, char **argv, const char *usage, int first_operand,
 
 	c = opts_standard(argc, argv, usage, NULL, first_operand);
 	if (c > 0)
-		exit(0);
+		return OPTS_DONE;
 	if (c < 0)
 		return c;
 	optstring[0] = '\0';

@@ -54,15 +54,17 @@ int opts_standard(int argc, char **argv, const char *usage, const char *help,
                   int first_operand);
 /*
  * getopt over the options the usage line names (opts_letters), after
- * opts_standard (which exits for --help and --version): -P -W
- * -N, where it names them, fill o; every other to handle(ctx, letter,
- * argument) (NULL: the program names none of its own).  first_operand:
- * stop at the first operand (lat_cmd: the command's own options are not
- * ours).  Returns the index of the first operand; -1 when a value was
- * bad (a message was printed: exit 2); -2 for an option the line does
- * not name or one without its value, after the line naming it
- * (opts_unknown, opts_needs_value: print the usage, exit 2).
+ * opts_standard: -P -W -N, where it names them, fill o; every other to
+ * handle(ctx, letter, argument) (NULL: the program names none of its
+ * own).  first_operand: stop at the first operand (lat_cmd: the
+ * command's own options are not ours).  Returns the index of the first
+ * operand; OPTS_DONE when --help or --version was answered (exit 0);
+ * -1 when a value was bad (a message was printed: exit 2); -2 for an
+ * option the line does not name or one without its value, after the
+ * line naming it (opts_unknown, opts_needs_value: print the usage, exit
+ * 2).  The caller exits: bench_begin, the harness's one exit, or main.
  */
+#define OPTS_DONE (-3)
 int opts_parse(int argc, char **argv, const char *usage, int first_operand,
                struct bench_opts *o,
                int (*handle)(void *ctx, int c, const char *arg), void *ctx);
