@@ -93,64 +93,11 @@ json_line(const char *file, char *line, ssize_t len, long lineno,
 	return 0;
 }
 
-/* Read a .json companion: measurement and failure records. */
-int
-read_json(struct cmp *cx, int side, const char *file, const char *text,
-          char **placement, size_t *nvalues)
-{
-	FILE *f = fopen(file, "r");
-	char *line = NULL;
-	size_t cap = 0, values = 0;
-	ssize_t len;
-	long lineno = 0;
-	int rc = 0, run = cx->next_run++;
-
-	if (f == NULL) {
-		util_syserr("cannot read %s", file);
-		return -1;
-	}
-	while ((len = getline(&line, &cap, f)) > 0) {
-		struct jrec r;
-		char pol[64] = "";
-		int cross;
-
-		lineno++;
-		if (json_line(file, line, len, lineno, &r) < 0) {
-			jrec_free(&r);
-			rc = -1;
-			break;
-		}
-		if (r.placement != NULL)
-			policy(pol, sizeof(pol), r.placement);
-		cross = strcmp(pol, CROSS_POLICY) == 0;
-		if (r.status != NULL) {
-			json_failure(cx, side, &r, text, cross);
-		} else if (r.program != NULL && r.metric != NULL && r.unit != NULL &&
-		           r.has_value) {
-			if (*placement == NULL && r.placement != NULL && !cross)
-				*placement = strdup(r.placement);
-			values += (size_t)json_measure(cx, side, run, &r, pol, cross);
-		}
-		jrec_free(&r);
-	}
-	if (rc == 0 && ferror(f))
-		rc = bad_file(file, "read error", 0);
-	free(line);
-	fclose(f);
-	*nvalues = values;
-	return rc;
-}
-
-/* A field of a --samples line: tabs and newlines as blanks. */
-static void
-dump_field(const char *s)
-{
-	for (; s != NULL && *s != '\0'; s++)
-		putchar(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
-}
-
-int
-dump_samples(const char *file)
+/* Each record of the .json file to fn(ctx, record), in order: 0, or -1
+ * after saying why (a file it cannot read, a line that is not a record,
+ * a newer schema). */
+static int
+each_record(const char *file, void (*fn)(void *ctx, struct jrec *r), void *ctx)
 {
 	FILE *f = fopen(file, "r");
 	char *line = NULL;
@@ -165,8 +112,6 @@ dump_samples(const char *file)
 	}
 	while ((len = getline(&line, &cap, f)) > 0) {
 		struct jrec r;
-		double lo, hi;
-		size_t i;
 
 		lineno++;
 		if (json_line(file, line, len, lineno, &r) < 0) {
@@ -174,35 +119,104 @@ dump_samples(const char *file)
 			rc = -1;
 			break;
 		}
-		if (r.status == NULL && r.program != NULL && r.metric != NULL &&
-		    r.unit != NULL && r.has_value && r.samples.n > 0) {
-			lo = hi = r.samples.v[0];
-			for (i = 1; i < r.samples.n; i++) {
-				if (r.samples.v[i] < lo)
-					lo = r.samples.v[i];
-				if (r.samples.v[i] > hi)
-					hi = r.samples.v[i];
-			}
-			dump_field(r.program);
-			putchar('\t');
-			dump_field(r.metric);
-			putchar('\t');
-			if (r.has_size)
-				json_number(stdout, r.size_bytes);
-			putchar('\t');
-			json_number(stdout, r.value);
-			putchar('\t');
-			json_number(stdout, lo);
-			putchar('\t');
-			json_number(stdout, hi);
-			printf("\t%s%s\n", r.has_t ? "t" : "", r.has_conflict ? "c" : "");
-		}
+		fn(ctx, &r);
 		jrec_free(&r);
 	}
 	if (rc == 0 && ferror(f))
 		rc = bad_file(file, "read error", 0);
 	free(line);
 	fclose(f);
+	return rc;
+}
+
+/* read_json's state while reading one file. */
+struct reading {
+	struct cmp *cx;
+	int side, run;
+	const char *text;
+	char **placement;
+	size_t values;
+};
+
+/* One record for read_json: a failure or a measurement. */
+static void
+read_record(void *ctx, struct jrec *r)
+{
+	struct reading *rd = ctx;
+	char pol[64] = "";
+	int cross;
+
+	if (r->placement != NULL)
+		policy(pol, sizeof(pol), r->placement);
+	cross = strcmp(pol, CROSS_POLICY) == 0;
+	if (r->status != NULL) {
+		json_failure(rd->cx, rd->side, r, rd->text, cross);
+	} else if (r->program != NULL && r->metric != NULL && r->unit != NULL &&
+	           r->has_value) {
+		if (*rd->placement == NULL && r->placement != NULL && !cross)
+			*rd->placement = strdup(r->placement);
+		rd->values += (size_t)json_measure(rd->cx, rd->side, rd->run, r, pol, cross);
+	}
+}
+
+/* Read a .json companion: measurement and failure records. */
+int
+read_json(struct cmp *cx, int side, const char *file, const char *text,
+          char **placement, size_t *nvalues)
+{
+	struct reading rd = { cx, side, cx->next_run++, text, placement, 0 };
+	int rc = each_record(file, read_record, &rd);
+
+	*nvalues = rd.values;
+	return rc;
+}
+
+/* A field of a --samples line: tabs and newlines as blanks. */
+static void
+dump_field(const char *s)
+{
+	for (; s != NULL && *s != '\0'; s++)
+		putchar(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
+}
+
+/* One record for dump_samples: a measurement with samples, one line. */
+static void
+dump_record(void *ctx, struct jrec *r)
+{
+	double lo, hi;
+	size_t i;
+
+	(void)ctx;
+	if (r->status != NULL || r->program == NULL || r->metric == NULL ||
+	    r->unit == NULL || !r->has_value || r->samples.n == 0)
+		return;
+	lo = hi = r->samples.v[0];
+	for (i = 1; i < r->samples.n; i++) {
+		if (r->samples.v[i] < lo)
+			lo = r->samples.v[i];
+		if (r->samples.v[i] > hi)
+			hi = r->samples.v[i];
+	}
+	dump_field(r->program);
+	putchar('\t');
+	dump_field(r->metric);
+	putchar('\t');
+	if (r->has_size)
+		json_number(stdout, r->size_bytes);
+	putchar('\t');
+	json_number(stdout, r->value);
+	putchar('\t');
+	json_number(stdout, lo);
+	putchar('\t');
+	json_number(stdout, hi);
+	printf("\t%s%s\n", r->has_t ? "t" : "", r->has_conflict ? "c" : "");
+}
+
+int
+dump_samples(const char *file)
+{
+	int rc = each_record(file, dump_record, NULL);
+
 	if (rc == 0 && (fflush(stdout) != 0 || ferror(stdout))) {
 		util_syserr("cannot write the output");
 		rc = -1;
