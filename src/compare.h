@@ -313,10 +313,26 @@ int read_json(struct cmp *cx, int side, const char *file, const char *text, char
 int dump_samples(const char *file);
 
 /* compare_sides.c */
+/* Whether path is a regular file that begins as an lmbench result file. */
+int is_result_file(const char *path);
+/* Whether file has a non-empty FILE.json beside it. */
+int has_companion(const char *file);
 int read_sides(struct cmp *cx, int *json_mode);
 int side_files(struct cmp *cx, struct side *s, const char *spec);
 
+/* compare_main.c */
+/* The thresholds file's rules (REGEX PCT a line) into o; 0, or -1 after
+ * saying why. */
+int read_rules(struct opts *o, const char *file);
+/* The value of --name VALUE or --name=VALUE at argv[*i] (*i moved past
+ * a separate value); NULL when argv[*i] is not that option, or when its
+ * value is missing (then *missing is set). */
+const char *opt_value(int argc, char **argv, int *i, const char *name, int *missing);
+
 /* compare_stats.c */
+/* The limit of a figure: the first --thresholds rule whose regular
+ * expression matches "NAME[ PARAMS][ size=SIZE]", else the threshold. */
+double rule_limit(const struct opts *o, const char *name, const char *params, const char *size);
 struct row * compare(struct cmp *cx, const struct opts *o, struct summary *sum);
 
 /* compare_put.c */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "compare_hist.h"
 #include "lib_opts.h"
 #include "lib_util.h"
 
@@ -39,7 +40,7 @@
 static const char *const format_names[] = { "text",     "json",   "csv",
 	                                    "markdown", "github", "junit" };
 
-static int
+int
 read_rules(struct opts *o, const char *file)
 {
 	FILE *f = fopen(file, "r");
@@ -86,8 +87,7 @@ read_rules(struct opts *o, const char *file)
 	return rc;
 }
 
-/* The value of --name VALUE or --name=VALUE at argv[*i]; NULL if not it. */
-static const char *
+const char *
 opt_value(int argc, char **argv, int *i, const char *name, int *missing)
 {
 	size_t n = strlen(name);
@@ -329,6 +329,9 @@ main(int argc, char **argv)
 		program_invocation_short_name = name;
 	cx.records_tail = &cx.records;
 	cx.cell_ascii = 1;
+	/* Many sets: lmbench-ng history. */
+	if (argc >= 2 && strcmp(argv[1], "--history") == 0)
+		return hist_main(argc - 1, argv + 1);
 	/* The samples of one .json companion, for scripts (report). */
 	if (argc == 3 && strcmp(argv[1], "--samples") == 0)
 		return dump_samples(argv[2]) == 0 ? 0 : 2;

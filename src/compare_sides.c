@@ -10,7 +10,7 @@
 #include "compare.h"
 #include "lib_util.h"
 
-static int
+int
 is_result_file(const char *path)
 {
 	char head[16];
@@ -205,7 +205,7 @@ side_files(struct cmp *cx, struct side *s, const char *spec)
 	return 0;
 }
 
-static int
+int
 has_companion(const char *file)
 {
 	struct buf p = { 0 };

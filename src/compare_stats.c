@@ -27,8 +27,8 @@ row_compared(const struct row *r)
 	return r->st <= S_UNRELIABLE;
 }
 
-static double
-limit_for(const struct opts *o, const struct metric *m)
+double
+rule_limit(const struct opts *o, const char *name, const char *params, const char *size)
 {
 	struct buf k = { 0 };
 	double lim = o->threshold;
@@ -36,14 +36,14 @@ limit_for(const struct opts *o, const struct metric *m)
 
 	if (o->nrules == 0)
 		return lim;
-	buf_str(&k, m->name);
-	if (*m->params) {
+	buf_str(&k, name);
+	if (*params) {
 		buf_str(&k, " ");
-		buf_str(&k, m->params);
+		buf_str(&k, params);
 	}
-	if (*m->size) {
+	if (*size) {
 		buf_str(&k, " size=");
-		buf_str(&k, m->size);
+		buf_str(&k, size);
 	}
 	for (i = 0; i < o->nrules; i++)
 		if (regexec(&o->rules[i].re, k.s, 0, NULL, 0) == 0) {
@@ -253,7 +253,7 @@ compare(struct cmp *cx, const struct opts *o, struct summary *sum)
 
 		r->m = m;
 		r->p = r->padj = r->floor = r->hint = -1;
-		r->limit = limit_for(o, m);
+		r->limit = rule_limit(o, m->name, m->params, m->size);
 		if (!hn) {
 			r->rec = record_for(cx, m);
 			r->st = r->rec == NULL ? S_MISSING : r->rec->failed ? S_FAILED : S_SKIPPED;

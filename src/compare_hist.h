@@ -1,0 +1,163 @@
+/*
+ * compare_hist.h - lmbench-compare --history (lmbench-ng history): many
+ * result sets in order, every figure's series of set values, the steps
+ * and drifts found in each, and the outputs.  Private to lmbench-compare.
+ *
+ * The unit of evidence is the run: a set's value of a figure is the mean
+ * of its runs' log values (their geometric mean), one point of the
+ * series; its runs' spread is shown, never counted as more points.
+ */
+#ifndef COMPARE_HIST_H
+#define COMPARE_HIST_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "compare.h"
+
+/* One result set: the runs of one build (a file, or a directory's files). */
+struct hset {
+	char *spec;      /* the path that names it */
+	char *label;     /* as shown: the path, shortened */
+	char **files;    /* its result files */
+	size_t nfiles;
+	char *host;      /* the host its files name ("" none) */
+	char *date;      /* the first run's date, as the file says it */
+	time_t when;     /* that date in seconds, -1 unknown */
+	int bad;         /* unreadable: named and skipped */
+	size_t nfigures; /* figures read from it */
+};
+
+/* One point of a series: one set's runs of one figure. */
+struct hpoint {
+	uint32_t set; /* the set's index (in the order analysed) */
+	uint32_t runs; /* how many runs */
+	double y;     /* the mean of the runs' log values */
+	double sd;    /* the runs' sd of log values, < 0 below two runs */
+};
+
+enum hkind { H_STEP, H_DRIFT };
+
+/* A change found in a series, between points [from, at) and [at, to)
+ * (a drift: over [from, to), at its middle). */
+struct hchange {
+	enum hkind kind;
+	size_t from, at, to; /* point indices */
+	double change;       /* %, + = better (or up, for a figure with no
+	                        better side) */
+	double lo, hi;       /* its 95 % interval, % */
+	double p;            /* the test's p, corrected for the splits tried */
+	double before, after; /* the levels either side, in the unit */
+	int worse;           /* a change toward worse, past the threshold */
+	int listed;          /* at or past the threshold: the outputs list it */
+};
+
+/* The series of one figure on one host. */
+struct hseries {
+	const char *host;
+	const char *key;          /* compare's metric key */
+	const char *name, *params, *size, *unit;
+	const char *program;      /* the program that measured it ("" when
+	                             the files do not say: classic only) */
+	double size_bytes;
+	int better;               /* +1 higher, -1 lower, 0 neither */
+	int cross;
+	struct hpoint *pt;
+	size_t n, cap;
+	struct hchange *ch;       /* the changes, oldest first */
+	size_t nch;
+	double noise;             /* set-to-set sd of log values within the
+	                             segments, < 0 unknown */
+	double limit;             /* the threshold, % */
+	double floor;             /* the smallest step the newest set could
+	                             show at the family's level, %; < 0
+	                             unknown */
+	double gate_p;            /* the gate's test of the newest sets, < 0
+	                             none; gate_adj after Holm */
+	double gate_adj;
+	struct hchange gate;      /* that test's change */
+	int failed;               /* the gate fails on it */
+	struct hseries *next_in_order;
+};
+
+/* The options of a history. */
+struct hopts {
+	double threshold, alpha;
+	int fail_on_step;   /* the gate: N newest sets, 0 off */
+	int sort_time;
+	int each_file;      /* each result file its own set */
+	int markdown;
+	const char *html;   /* -o FILE.html */
+	const char *cache;  /* the cache directory, NULL none */
+	struct opts *cmp;   /* compare's rules (--thresholds) */
+};
+
+/* The whole history. */
+struct hist {
+	struct hset *sets;
+	size_t nsets, capsets;
+	struct hseries **table;   /* by host and key, open addressing */
+	size_t table_size, nseries;
+	struct hseries *first, *last; /* in order of first appearance */
+	struct cmp store;         /* its arena holds the series' strings */
+	size_t nhosts;
+	size_t nbad, ncached;     /* sets unreadable; sets read from the cache */
+	size_t nshort;            /* series too short to judge */
+	size_t nfamily;           /* series judged: the correction's family */
+	size_t nsteps, ndrifts, nsmall; /* listed changes; significant ones
+	                                   under the threshold */
+	size_t nfailed;
+};
+
+/* The fewest points a series needs to be judged. */
+#define HIST_MIN_POINTS 4
+
+/* compare_hist_sets.c */
+/* The sets SPEC names (a file, a directory of result files, or a tree
+ * whose directories hold them) appended to h; 0, or -1 after saying why
+ * (nothing there at all). */
+int hist_find(struct hist *h, const char *spec, int each_file);
+/* Read every set (from the cache where it is current) into series;
+ * sets that cannot be read are named and marked bad.  0, or -1 when no
+ * set could be read. */
+int hist_read(struct hist *h, const struct hopts *o);
+/* Order the sets by their recorded time (those without one keep their
+ * place at the end, in the order given). */
+void hist_sort_time(struct hist *h);
+/* Add a run's figure to h's series: the set s, compare's metric m. */
+struct hseries *hist_series(struct hist *h, const char *host, const char *key);
+void hist_free(struct hist *h);
+
+/* compare_hist_cache.c */
+/* The cache file's path for a set, into out (len bytes); 0, or -1. */
+int hcache_path(const char *dir, const struct hset *s, char *out, size_t len);
+/* Read set s's figures from the cache into h; 1 read, 0 not current. */
+int hcache_load(struct hist *h, size_t set, const char *dir);
+/* Write set s's figures (in cx, side BASE) to the cache; quietly does
+ * nothing when it cannot. */
+void hcache_store(const struct hist *h, size_t set, const char *dir, const struct cmp *cx);
+/* Add one run value set of a figure, from a cache line or a read. */
+void hist_point(struct hist *h, size_t set, const char *key, const char *name, const char *params,
+                const char *size, double size_bytes, const char *unit, int better, int cross,
+                const char *program, const double *runs, size_t nruns);
+
+/* compare_hist_detect.c */
+/* Find the changes of every series, their significance over the family
+ * of series judged, and the gate's verdict. */
+void hist_detect(struct hist *h, const struct hopts *o);
+
+/* compare_hist_out.c */
+void hist_text(const struct hist *h, const struct hopts *o, FILE *f);
+/* A change's size as text: "-7.9 % [-9.1, -6.6]". */
+void hist_change_text(char *out, size_t len, const struct hchange *c);
+
+/* compare_hist_html.c */
+/* The page; 0, or -1 after saying why. */
+int hist_html(const struct hist *h, const struct hopts *o, const char *file);
+
+/* compare_hist_main.c */
+int hist_main(int argc, char **argv);
+
+#endif /* COMPARE_HIST_H */

@@ -1,0 +1,501 @@
+/*
+ * compare_hist_sets.c - a history's sets and series: which sets the
+ * arguments name (a result file, a directory of them, or a tree whose
+ * directories hold them), reading each with compare's readers (or from
+ * the cache), one point a set in each figure's series, and the order.
+ */
+#define _GNU_SOURCE /* strverscmp: host.2 before host.10 */
+#include <dirent.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "compare_hist.h"
+#include "lib_util.h"
+
+/* How deep a tree of sets is walked (links are followed; this bounds
+ * a loop of them). */
+#define TREE_DEPTH 8
+
+static int
+cmp_ver(const void *a, const void *b)
+{
+	return strverscmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A new set of h, its spec and label path; NULL when out of memory. */
+static struct hset *
+set_new(struct hist *h, const char *path)
+{
+	struct hset *s;
+
+	if (h->nsets == h->capsets) {
+		size_t cap = h->capsets ? 2 * h->capsets : 64;
+		struct hset *n = realloc(h->sets, cap * sizeof(*n));
+
+		if (n == NULL)
+			return NULL;
+		h->sets = n;
+		h->capsets = cap;
+	}
+	s = &h->sets[h->nsets++];
+	memset(s, 0, sizeof(*s));
+	s->spec = xstrdup(&h->store, path);
+	s->label = s->spec;
+	s->host = "";
+	s->when = -1;
+	return s;
+}
+
+static void
+set_file(struct hist *h, struct hset *s, const char *file)
+{
+	char **f = xalloc(&h->store, (s->nfiles + 1) * sizeof(*f));
+
+	if (s->nfiles)
+		memcpy(f, s->files, s->nfiles * sizeof(*f));
+	f[s->nfiles++] = xstrdup(&h->store, file);
+	s->files = f;
+}
+
+/* The entries of dir (no dot files), sorted as versions, into *names;
+ * how many, or -1 after saying why it cannot be read. */
+static long
+dir_list(const char *dir, char ***names)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t n = 0, cap = 0;
+
+	*names = NULL;
+	if (d == NULL) {
+		util_syserr("cannot read the directory %s", dir);
+		return -1;
+	}
+	while ((e = readdir(d)) != NULL) {
+		struct buf p = { 0 };
+
+		if (e->d_name[0] == '.')
+			continue;
+		if (n == cap) {
+			char **m = realloc(*names, (cap = cap ? 2 * cap : 32) * sizeof(*m));
+
+			if (m == NULL)
+				break;
+			*names = m;
+		}
+		buf_str(&p, dir);
+		buf_str(&p, "/");
+		buf_str(&p, e->d_name);
+		(*names)[n++] = p.s;
+	}
+	closedir(d);
+	if (n > 1)
+		qsort(*names, n, sizeof(**names), cmp_ver);
+	return (long)n;
+}
+
+static void
+names_free(char **names, long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+static int
+skipped_name(const char *path)
+{
+	size_t len = strlen(path);
+
+	return (len > 5 && strcmp(path + len - 5, ".json") == 0) ||
+	       (len > 5 && strcmp(path + len - 5, ".INFO") == 0);
+}
+
+/* The sets of the directory dir: its result files as one set (or each
+ * its own), else the sets of the directories below.  How many found. */
+static size_t
+walk(struct hist *h, const char *dir, int each_file, int depth)
+{
+	char **names;
+	long n = dir_list(dir, &names), i;
+	size_t found = 0;
+	struct hset *one = NULL;
+	struct stat st;
+
+	for (i = 0; i < n; i++) {
+		if (skipped_name(names[i]) || !is_result_file(names[i]))
+			continue;
+		if (each_file || one == NULL)
+			one = set_new(h, each_file ? names[i] : dir);
+		if (one == NULL)
+			break;
+		set_file(h, one, names[i]);
+		found++;
+	}
+	if (found == 0 && depth < TREE_DEPTH)
+		for (i = 0; i < n; i++)
+			if (stat(names[i], &st) == 0 && S_ISDIR(st.st_mode))
+				found += walk(h, names[i], each_file, depth + 1);
+	names_free(names, n);
+	return found;
+}
+
+int
+hist_find(struct hist *h, const char *spec, int each_file)
+{
+	struct stat st;
+	struct hset *s;
+
+	if (stat(spec, &st) < 0) {
+		util_syserr("cannot read %s (skipped)", spec);
+		h->nbad++;
+		return 0;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		if (walk(h, spec, each_file, 0) == 0) {
+			util_err("no result file in the directory %s (nor below it)", spec);
+			h->nbad++;
+		}
+		return 0;
+	}
+	s = set_new(h, spec);
+	if (s == NULL) {
+		util_err("out of memory");
+		return -1;
+	}
+	set_file(h, s, spec);
+	return 0;
+}
+
+/* ------------------------------------------------------------ series */
+
+static uint64_t
+hash2(const char *a, const char *b)
+{
+	uint64_t x = 1469598103934665603ULL;
+
+	while (*a)
+		x = (x ^ (unsigned char)*a++) * 1099511628211ULL;
+	x = (x ^ 0x1e) * 1099511628211ULL;
+	while (*b)
+		x = (x ^ (unsigned char)*b++) * 1099511628211ULL;
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	return x ^ (x >> 33);
+}
+
+static void
+table_grow(struct hist *h)
+{
+	size_t old = h->table_size, j;
+	struct hseries **t = h->table;
+
+	h->table_size = old ? 2 * old : 1024;
+	h->table = calloc(h->table_size, sizeof(*h->table));
+	if (h->table == NULL) {
+		util_err("out of memory");
+		exit(2);
+	}
+	for (j = 0; j < old; j++)
+		if (t[j] != NULL) {
+			size_t i = hash2(t[j]->host, t[j]->key) & (h->table_size - 1);
+
+			while (h->table[i] != NULL)
+				i = (i + 1) & (h->table_size - 1);
+			h->table[i] = t[j];
+		}
+	free(t);
+}
+
+struct hseries *
+hist_series(struct hist *h, const char *host, const char *key)
+{
+	size_t i;
+	struct hseries *s;
+
+	if (h->table_size == 0 || 10 * (h->nseries + 1) > 7 * h->table_size)
+		table_grow(h);
+	i = hash2(host, key) & (h->table_size - 1);
+	while ((s = h->table[i]) != NULL) {
+		if (strcmp(s->key, key) == 0 && strcmp(s->host, host) == 0)
+			return s;
+		i = (i + 1) & (h->table_size - 1);
+	}
+	s = xalloc(&h->store, sizeof(*s));
+	memset(s, 0, sizeof(*s));
+	s->host = xstrdup(&h->store, host);
+	s->key = xstrdup(&h->store, key);
+	h->table[i] = s;
+	h->nseries++;
+	if (h->last != NULL)
+		h->last->next_in_order = s;
+	else
+		h->first = s;
+	h->last = s;
+	return s;
+}
+
+void
+hist_point(struct hist *h, size_t set, const char *key, const char *name, const char *params,
+           const char *size, double size_bytes, const char *unit, int better, int cross,
+           const char *program, const double *runs, size_t nruns)
+{
+	struct hseries *s;
+	struct hpoint *p;
+	double sum = 0, ss = 0;
+	size_t i;
+
+	if (nruns == 0)
+		return;
+	s = hist_series(h, h->sets[set].host, key);
+	if (s->name == NULL) {
+		s->name = xstrdup(&h->store, name);
+		s->params = xstrdup(&h->store, params);
+		s->size = xstrdup(&h->store, size);
+		s->unit = xstrdup(&h->store, unit);
+		s->size_bytes = size_bytes;
+		s->better = better;
+		s->cross = cross;
+		s->program = xstrdup(&h->store, program ? program : "");
+	} else if (*s->program == '\0' && program != NULL && *program != '\0') {
+		s->program = xstrdup(&h->store, program);
+	}
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 16;
+		struct hpoint *n = realloc(s->pt, cap * sizeof(*n));
+
+		if (n == NULL) {
+			util_err("out of memory");
+			exit(2);
+		}
+		s->pt = n;
+		s->cap = cap;
+	}
+	p = &s->pt[s->n++];
+	for (i = 0; i < nruns; i++)
+		sum += log(runs[i]);
+	p->set = (uint32_t)set;
+	p->runs = (uint32_t)nruns;
+	p->y = sum / (double)nruns;
+	for (i = 0; i < nruns; i++)
+		ss += (log(runs[i]) - p->y) * (log(runs[i]) - p->y);
+	p->sd = nruns > 1 ? sqrt(ss / (double)(nruns - 1)) : -1;
+	h->sets[set].nfigures++;
+}
+
+/* ------------------------------------------------------------ reading */
+
+static void
+cmp_free(struct cmp *cx)
+{
+	struct metric *m;
+
+	for (m = cx->first; m != NULL; m = m->next_in_order) {
+		free(m->part[BASE].runs.v);
+		free(m->part[BASE].samples.v);
+	}
+	free(cx->add_key.s);
+	free(cx->add_name.s);
+	free(cx->table);
+	arena_free(cx);
+}
+
+/* Read one set with compare's readers into cx (side BASE); 0, or -1
+ * after saying why. */
+static int
+read_set(struct cmp *cx, const struct hset *s)
+{
+	size_t i;
+	int json = 1;
+
+	for (i = 0; i < s->nfiles; i++)
+		json &= has_companion(s->files[i]);
+	for (i = 0; i < s->nfiles; i++) {
+		struct header hd;
+		char *placement = NULL;
+		size_t nv = 0;
+
+		memset(&hd, 0, sizeof(hd));
+		if (read_text(cx, BASE, s->files[i], !json, &hd, &nv) < 0) {
+			header_merge(cx, &cx->sides[BASE], &hd, NULL);
+			return -1;
+		}
+		if (json) {
+			struct buf p = { 0 };
+			int rc;
+
+			buf_str(&p, s->files[i]);
+			buf_str(&p, ".json");
+			rc = read_json(cx, BASE, p.s, s->files[i], &placement, &nv);
+			free(p.s);
+			if (rc < 0) {
+				header_merge(cx, &cx->sides[BASE], &hd, NULL);
+				free(placement);
+				return -1;
+			}
+		}
+		header_merge(cx, &cx->sides[BASE], &hd, placement);
+		free(placement);
+	}
+	if (cx->first == NULL) {
+		util_err("%s: no figure found in it (skipped)", s->spec);
+		return -1;
+	}
+	return 0;
+}
+
+/* "Sat Nov 29 20:30:00 UTC 2025" in seconds (the zone is not read:
+ * the runs of one history are taken to share one); -1 when not so. */
+static time_t
+date_seconds(const char *d)
+{
+	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	char mon[4], zone[16];
+	int day, hh, mm, ss, year;
+	const char *m;
+	struct tm tm;
+
+	if (d == NULL || sscanf(d, "%*3s %3s %d %d:%d:%d %15s %d", mon, &day, &hh, &mm, &ss, zone, &year) != 7 ||
+	    (m = strstr(months, mon)) == NULL || (m - months) % 3 != 0)
+		return -1;
+	memset(&tm, 0, sizeof(tm));
+	tm.tm_year = year - 1900;
+	tm.tm_mon = (int)((m - months) / 3);
+	tm.tm_mday = day;
+	tm.tm_hour = hh;
+	tm.tm_min = mm;
+	tm.tm_sec = ss;
+	return timegm(&tm);
+}
+
+/* Set i's facts and figures from cx into h. */
+static void
+take_set(struct hist *h, size_t i, const struct cmp *cx)
+{
+	struct hset *s = &h->sets[i];
+	const struct metric *m;
+
+	s->host = xstrdup(&h->store, cx->sides[BASE].host ? cx->sides[BASE].host : "");
+	s->date = cx->sides[BASE].date ? xstrdup(&h->store, cx->sides[BASE].date) : NULL;
+	s->when = date_seconds(s->date);
+	for (m = cx->first; m != NULL; m = m->next_in_order)
+		hist_point(h, i, m->key, m->name, m->params, m->size, m->size_bytes, m->unit, m->better,
+		           m->cross, m->part[BASE].program, m->part[BASE].runs.v, m->part[BASE].runs.n);
+}
+
+int
+hist_read(struct hist *h, const struct hopts *o)
+{
+	size_t i, good = 0;
+	const char *nohost = NULL, *host = NULL;
+
+	for (i = 0; i < h->nsets; i++) {
+		struct hset *s = &h->sets[i];
+		struct cmp cx;
+
+		if (o->cache != NULL && hcache_load(h, i, o->cache) == 1) {
+			h->ncached++;
+		} else {
+			memset(&cx, 0, sizeof(cx));
+			cx.records_tail = &cx.records;
+			if (read_set(&cx, s) < 0) {
+				s->bad = 1;
+				h->nbad++;
+				cmp_free(&cx);
+				continue;
+			}
+			take_set(h, i, &cx);
+			if (o->cache != NULL)
+				hcache_store(h, i, o->cache, &cx);
+			cmp_free(&cx);
+		}
+		good++;
+		if (*s->host == '\0')
+			nohost = s->spec;
+		else if (host == NULL)
+			host = s->host;
+		else if (strcmp(host, s->host) != 0)
+			h->nhosts = 2;
+	}
+	if (good == 0) {
+		util_err("no result set could be read");
+		return -1;
+	}
+	if (nohost != NULL && host != NULL) {
+		util_err("%s names no host while others name one (%s): give each host's sets apart", nohost, host);
+		return -1;
+	}
+	if (h->nhosts == 0)
+		h->nhosts = 1;
+	return 0;
+}
+
+/* The order of the sets by time: stable, unknown times last. */
+static int
+cmp_when(const void *a, const void *b)
+{
+	const struct hset *x = *(const struct hset *const *)a, *y = *(const struct hset *const *)b;
+
+	if ((x->when < 0) != (y->when < 0))
+		return x->when < 0 ? 1 : -1;
+	if (x->when != y->when)
+		return x->when < y->when ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+static int
+cmp_point(const void *a, const void *b)
+{
+	const struct hpoint *x = a, *y = b;
+
+	return (x->set > y->set) - (x->set < y->set);
+}
+
+void
+hist_sort_time(struct hist *h)
+{
+	struct hset **ord = malloc((h->nsets + 1) * sizeof(*ord)), *sorted;
+	uint32_t *rank = malloc((h->nsets + 1) * sizeof(*rank));
+	struct hseries *s;
+	size_t i;
+
+	sorted = malloc((h->nsets + 1) * sizeof(*sorted));
+	if (ord == NULL || rank == NULL || sorted == NULL) {
+		util_err("out of memory");
+		exit(2);
+	}
+	for (i = 0; i < h->nsets; i++)
+		ord[i] = &h->sets[i];
+	qsort(ord, h->nsets, sizeof(*ord), cmp_when);
+	for (i = 0; i < h->nsets; i++) {
+		rank[ord[i] - h->sets] = (uint32_t)i;
+		sorted[i] = *ord[i];
+	}
+	memcpy(h->sets, sorted, h->nsets * sizeof(*sorted));
+	for (s = h->first; s != NULL; s = s->next_in_order) {
+		for (i = 0; i < s->n; i++)
+			s->pt[i].set = rank[s->pt[i].set];
+		qsort(s->pt, s->n, sizeof(*s->pt), cmp_point);
+	}
+	free(ord);
+	free(rank);
+	free(sorted);
+}
+
+void
+hist_free(struct hist *h)
+{
+	struct hseries *s;
+
+	for (s = h->first; s != NULL; s = s->next_in_order) {
+		free(s->pt);
+		free(s->ch);
+	}
+	free(h->table);
+	free(h->sets);
+	arena_free(&h->store);
+}
