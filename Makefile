@@ -262,7 +262,7 @@ $(UNIT_BINS): $(BUILD)/tests/%: $(OBJ)/%.o $(LIB)
 # seconds (default 60) from its corpus, tests/fuzz/corpus/NAME.
 FUZZ_CC ?= clang
 FUZZ_TIME ?= 60
-FUZZERS := compare http json parse udpbw
+FUZZERS := compare history http json parse udpbw
 FUZZ_BUILD := bin/$(TRIPLET)-fuzz
 fuzz-build:
 	@command -v $(FUZZ_CC) >/dev/null || { echo "make fuzz: no $(FUZZ_CC) (Debian: clang, libclang-rt-14-dev)" >&2; exit 1; }
@@ -304,7 +304,7 @@ cross-test: cross
 
 # The tests of one build: BUILD=bin/<triplet> by default.
 check: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke help signals scripts compare ab report hostile_scripts hacking recipe registry json placement truth install man net netns hostile fleet
+	sh tests/run.sh $(BUILD) unit smoke help signals scripts compare ab history report hostile_scripts hacking recipe registry json placement truth install man net netns hostile fleet
 
 unit: $(UNIT_BINS)
 	sh tests/run.sh $(BUILD) unit
@@ -316,7 +316,7 @@ signals: $(PROG_BINS)
 	sh tests/run.sh $(BUILD) signals
 
 scripts: $(PROG_BINS)
-	sh tests/run.sh $(BUILD) scripts compare ab report hostile_scripts install man
+	sh tests/run.sh $(BUILD) scripts compare ab history report hostile_scripts install man
 
 net: $(PROG_BINS)
 	sh tests/run.sh $(BUILD) net netns hostile
@@ -335,7 +335,7 @@ sanitize-build: $(PROG_BINS) $(UNIT_BINS)
 
 sanitize-check: $(PROG_BINS) $(UNIT_BINS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 \
-		sh tests/run.sh $(BUILD) unit smoke
+		sh tests/run.sh $(BUILD) unit smoke history
 
 $(BUILD)/tests/peer: tests/bench/peer.c $(FLAGS_FILE)
 	@mkdir -p $(BUILD)/tests
@@ -383,7 +383,7 @@ bench-net: $(PROG_BINS) $(BENCH_LIB_BINS)
 # failure; the status is the worst.
 test: $(PROG_BINS) $(UNIT_BINS)
 	@rc=0; \
-	sh tests/run.sh $(BUILD) unit smoke help signals scripts compare ab report hostile_scripts hacking recipe registry json placement truth install man net netns hostile fleet || rc=1; \
+	sh tests/run.sh $(BUILD) unit smoke help signals scripts compare ab history report hostile_scripts hacking recipe registry json placement truth install man net netns hostile fleet || rc=1; \
 	t0=$$(date +%s); $(MAKE) sanitize || rc=1; echo "sanitize: $$(($$(date +%s) - t0)) s"; \
 	t0=$$(date +%s); $(MAKE) lint || rc=1; echo "lint: $$(($$(date +%s) - t0)) s"; \
 	exit $$rc

@@ -15,7 +15,7 @@ _lmbench_ng_programs() {
 _lmbench_ng() {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
 	local cmd=${COMP_WORDS[1]:-} words
-	local commands="run rerun see compare ab report truth list version help"
+	local commands="run rerun see compare ab history report truth list version help"
 	COMPREPLY=()
 	if [ "$COMP_CWORD" -eq 1 ]; then
 		words="$commands --help --version $(_lmbench_ng_programs)"
@@ -55,7 +55,7 @@ _lmbench_ng() {
 			mapfile -t COMPREPLY < <(compgen -f -- "$cur")
 		fi
 		;;
-	compare | ab)
+	compare | ab | history)
 		if [ "${cur#-}" != "$cur" ]; then
 			words=$("${COMP_WORDS[0]}" "$cmd" --help 2>/dev/null | grep -o -- '--[a-z][a-z-]*' | sort -u)
 			mapfile -t COMPREPLY < <(compgen -W "$words" -- "$cur")

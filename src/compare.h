@@ -274,6 +274,13 @@ char * trim(char *s);
 void vec_add(struct vec *a, double x);
 void * xalloc(struct cmp *cx, size_t n);
 char * xstrdup(struct cmp *cx, const char *s);
+/* The thresholds file's rules (REGEX PCT a line) into o; 0, or -1 after
+ * saying why. */
+int read_rules(struct opts *o, const char *file);
+/* The value of --name VALUE or --name=VALUE at argv[*i] (*i moved past
+ * a separate value); NULL when argv[*i] is not that option, or when its
+ * value is missing (then *missing is set). */
+const char *opt_value(int argc, char **argv, int *i, const char *name, int *missing);
 
 /* compare_metrics.c */
 struct metric * metric_add(struct cmp *cx, const struct source *src, const char *name, const char *params, const char *size, double size_bytes, const char *unit, int better, double value, const struct vec *samples);
@@ -319,15 +326,6 @@ int is_result_file(const char *path);
 int has_companion(const char *file);
 int read_sides(struct cmp *cx, int *json_mode);
 int side_files(struct cmp *cx, struct side *s, const char *spec);
-
-/* compare_main.c */
-/* The thresholds file's rules (REGEX PCT a line) into o; 0, or -1 after
- * saying why. */
-int read_rules(struct opts *o, const char *file);
-/* The value of --name VALUE or --name=VALUE at argv[*i] (*i moved past
- * a separate value); NULL when argv[*i] is not that option, or when its
- * value is missing (then *missing is set). */
-const char *opt_value(int argc, char **argv, int *i, const char *name, int *missing);
 
 /* compare_stats.c */
 /* The limit of a figure: the first --thresholds rule whose regular

@@ -34,6 +34,7 @@ struct hset {
 struct hpoint {
 	uint32_t set; /* the set's index (in the order analysed) */
 	uint32_t runs; /* how many runs */
+	uint32_t run0; /* its first run's log value in the series' runv */
 	double y;     /* the mean of the runs' log values */
 	double sd;    /* the runs' sd of log values, < 0 below two runs */
 };
@@ -66,6 +67,8 @@ struct hseries {
 	int cross;
 	struct hpoint *pt;
 	size_t n, cap;
+	double *runv;             /* every point's runs' log values */
+	size_t nrunv, caprunv;
 	struct hchange *ch;       /* the changes, oldest first */
 	size_t nch;
 	double noise;             /* set-to-set sd of log values within the
@@ -77,8 +80,12 @@ struct hseries {
 	double gate_p;            /* the gate's test of the newest sets, < 0
 	                             none; gate_adj after Holm */
 	double gate_adj;
+	double gate_pt;           /* its t test's p alone (the window's
+	                             correction made), < 0 none */
 	struct hchange gate;      /* that test's change */
 	int failed;               /* the gate fails on it */
+	int apart;                /* its newest sets stand apart, worse, by
+	                             the t test alone (Holm) */
 	struct hseries *next_in_order;
 };
 
@@ -109,16 +116,19 @@ struct hist {
 	size_t nsteps, ndrifts, nsmall; /* listed changes; significant ones
 	                                   under the threshold */
 	size_t nfailed;
+	size_t napart;            /* series whose newest sets stand apart */
 };
 
 /* The fewest points a series needs to be judged. */
 #define HIST_MIN_POINTS 4
 
-/* compare_hist_sets.c */
+/* compare_hist_find.c */
 /* The sets SPEC names (a file, a directory of result files, or a tree
  * whose directories hold them) appended to h; 0, or -1 after saying why
  * (nothing there at all). */
 int hist_find(struct hist *h, const char *spec, int each_file);
+
+/* compare_hist_sets.c */
 /* Read every set (from the cache where it is current) into series;
  * sets that cannot be read are named and marked bad.  0, or -1 when no
  * set could be read. */
@@ -126,6 +136,9 @@ int hist_read(struct hist *h, const struct hopts *o);
 /* Order the sets by their recorded time (those without one keep their
  * place at the end, in the order given). */
 void hist_sort_time(struct hist *h);
+/* "Sat Nov 29 20:30:00 UTC 2025" (a result file's date line) in seconds,
+ * the zone not read; -1 when it is not such a date. */
+time_t hist_date(const char *d);
 /* Add a run's figure to h's series: the set s, compare's metric m. */
 struct hseries *hist_series(struct hist *h, const char *host, const char *key);
 void hist_free(struct hist *h);
@@ -135,6 +148,10 @@ void hist_free(struct hist *h);
 int hcache_path(const char *dir, const struct hset *s, char *out, size_t len);
 /* Read set s's figures from the cache into h; 1 read, 0 not current. */
 int hcache_load(struct hist *h, size_t set, const char *dir);
+/* Take set s's figures from a cache file's text (changed in place),
+ * when it begins with head (the lines its files give now) and is whole:
+ * 1; else 0, and nothing taken. */
+int hcache_take(struct hist *h, size_t set, char *text, const char *head);
 /* Write set s's figures (in cx, side BASE) to the cache; quietly does
  * nothing when it cannot. */
 void hcache_store(const struct hist *h, size_t set, const char *dir, const struct cmp *cx);
@@ -142,6 +159,40 @@ void hcache_store(const struct hist *h, size_t set, const char *dir, const struc
 void hist_point(struct hist *h, size_t set, const char *key, const char *name, const char *params,
                 const char *size, double size_bytes, const char *unit, int better, int cross,
                 const char *program, const double *runs, size_t nruns);
+
+/* compare_hist_split.c */
+/* The shortest stretch a step is found between: two sets.  (The gate
+ * judges the newest set alone: gate_test.) */
+#define HIST_SEG_MIN 2
+/* Most changes kept in one series. */
+#define HIST_MAX_CHANGES 64
+/* Prefix sums of a series' points (centred), for O(1) segment moments. */
+struct psum {
+	const double *y; /* the points' log values, centred */
+	double *s1, *s2; /* sums of y and y*y over points [0, i) */
+	size_t n;
+	double wvar;     /* the newest point's runs' variance of their mean
+	                    (sd^2 / runs), 0 below two runs */
+};
+
+/* The mean of points [a, b). */
+double hseg_mean(const struct psum *ps, size_t a, size_t b);
+/* The sum of squared deviations of points [a, b) from their mean. */
+double hseg_ss(const struct psum *ps, size_t a, size_t b);
+/* The pooled two-sample t test of [k, b) against [a, k) (the newest set
+ * alone with its runs' own variance, when larger): its two-sided p; the
+ * difference of means, its standard error and degrees of freedom into
+ * *d, *se and *df. */
+double hsplit_test(const struct psum *ps, size_t a, size_t k, size_t b, double *d, double *se, double *df);
+/* The one-sided p that the runs of points [k, b) lie above (up 1) or
+ * below (up 0) those of points [a, k) (the Mann-Whitney test, exact
+ * while the two counts of runs multiply to at most 200000, else its
+ * normal approximation); 1 when there are none. */
+double hrank_tail(const struct hseries *s, size_t a, size_t k, size_t b, int up);
+/* Binary segmentation of [a, b) at level: the change points into cp
+ * (unsorted), their p (corrected for the splits tried) into cpp. */
+void hist_segment(const struct psum *ps, size_t a, size_t b, double level, size_t *cp, double *cpp,
+                  size_t *ncp, int depth);
 
 /* compare_hist_detect.c */
 /* Find the changes of every series, their significance over the family

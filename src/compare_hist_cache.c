@@ -214,7 +214,8 @@ m_line(struct hist *h, size_t set, char **f, int nf, int add)
 	int i, rc = -1;
 
 	if (nf < 8 || !is_number(f[2], &sb) || !is_number(f[3], &better) || !is_number(f[4], &cross) ||
-	    !is_number(f[6], &n) || n < 1 || n != (double)(nf - 7))
+	    !is_number(f[6], &n) || n < 1 || n != (double)(nf - 7) ||
+	    (better != -1 && better != 0 && better != 1) || (cross != 0 && cross != 1))
 		return -1;
 	for (i = 7; i < nf; i++)
 		if (!is_number(f[i], &v[i - 7]) || !(v[i - 7] > 0))
@@ -276,7 +277,7 @@ hcache_load(struct hist *h, size_t set, const char *dir)
 {
 	char path[PATH_MAX];
 	struct buf head = { 0 };
-	char *text = NULL, *copy = NULL;
+	char *text = NULL;
 	size_t len = 0;
 	int rc = 0;
 	FILE *f;
@@ -291,15 +292,22 @@ hcache_load(struct hist *h, size_t set, const char *dir)
 		goto out;
 	}
 	fclose(f);
-	copy = strdup(text);
-	/* Whole and current first; only then are its figures taken. */
-	if (copy != NULL && walk_text(h, set, copy, head.s, 0) == 0 &&
-	    walk_text(h, set, text, head.s, 1) == 0) {
-		rc = 1;
-	}
+	rc = hcache_take(h, set, text, head.s);
 out:
 	free(head.s);
 	free(text);
+	return rc;
+}
+
+int
+hcache_take(struct hist *h, size_t set, char *text, const char *head)
+{
+	char *copy = strdup(text);
+	int rc = 0;
+
+	/* Whole and current first; only then are its figures taken. */
+	if (copy != NULL && walk_text(h, set, copy, head, 0) == 0 && walk_text(h, set, text, head, 1) == 0)
+		rc = 1;
 	free(copy);
 	return rc;
 }

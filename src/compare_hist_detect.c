@@ -1,18 +1,24 @@
 /*
  * compare_hist_detect.c - where each series stepped: binary segmentation
- * of the set values (log scale) with a two-sample t test at each split,
- * corrected for the splits tried (Bonferroni) and for the series judged
- * (Bonferroni over the family); a run of steps the same way that a line
- * fits better (BIC) is a drift; and the gate's own test of the newest
- * sets, Holm-corrected over the series as compare's gate is.
+ * of the set values (log scale; compare_hist_split.c), each split a t
+ * test on the stretch's points clipped at 4 robust sds, which a rank
+ * test must back at 0.001, corrected for the splits tried (Bonferroni)
+ * and for the series judged (Bonferroni over the family); a run of steps
+ * the same way that a ramp fits better (BIC) is a drift; and the gate's
+ * own test of the newest sets, Holm-corrected over the series as
+ * compare's gate is.
  *
  * Why this and not E-divisive with permutations (Hunter, MongoDB): the
  * points are set means of log run values, near normal; a t test at each
  * split has a closed-form p that reaches the levels a family of hundreds
  * of series needs (a permutation test would need tens of thousands of
- * shuffles per segment), and a segment's scan is O(n) on prefix sums.
- * The correction over splits is conservative (neighbouring splits are
- * nearly the same test), which costs power, never false alarms.
+ * shuffles per stretch), and a stretch is scanned in O(n) on prefix
+ * sums.  The correction over splits is conservative (neighbouring splits
+ * are nearly the same test), which costs power, never false alarms.
+ * Real noise is not normal: some figures have modes, a run now and then
+ * far off; the clipping and the rank test keep one or three such sets
+ * at an end of a stretch from being taken for a step (tests/bench/
+ * history.sh measures the false alarms with real runs' noise).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -21,59 +27,6 @@
 #include "compare_hist.h"
 #include "lib_infer.h"
 #include "lib_util.h"
-
-/* The shortest segment: two points, but the newest may stand alone
- * (the run a pipeline just made must be judged before the next). */
-#define SEG_MIN 2
-/* The shortest segments a drift is told from a step on. */
-#define DRIFT_SEG_MIN 3
-/* Most changes kept in one series. */
-#define MAX_CHANGES 64
-
-/* Prefix sums of a series' points (centred), for O(1) segment moments. */
-struct psum {
-	double *s1, *s2; /* sums of y and y*y over points [0, i) */
-	size_t n;
-};
-
-static double
-seg_mean(const struct psum *ps, size_t a, size_t b)
-{
-	return (ps->s1[b] - ps->s1[a]) / (double)(b - a);
-}
-
-/* The sum of squared deviations from the segment's mean. */
-static double
-seg_ss(const struct psum *ps, size_t a, size_t b)
-{
-	double s = ps->s1[b] - ps->s1[a], q = ps->s2[b] - ps->s2[a];
-	double ss = q - s * s / (double)(b - a);
-
-	return ss > 0 ? ss : 0;
-}
-
-/*
- * The pooled two-sample t test of [k, b) against [a, k): its two-sided
- * p; the difference of means into *d, its standard error into *se and
- * degrees of freedom into *df.  No spread at all: p 0 for a difference,
- * 1 for none.
- */
-static double
-split_test(const struct psum *ps, size_t a, size_t k, size_t b, double *d, double *se, double *df)
-{
-	double nl = (double)(k - a), nr = (double)(b - k);
-
-	*d = seg_mean(ps, k, b) - seg_mean(ps, a, k);
-	*df = nl + nr - 2;
-	if (*df < 1) {
-		*se = INFINITY;
-		return 1;
-	}
-	*se = sqrt((seg_ss(ps, a, k) + seg_ss(ps, k, b)) / *df * (1 / nl + 1 / nr));
-	if (!(*se > 1e-12))
-		return fabs(*d) > 1e-12 ? 0 : 1;
-	return 2 * infer_t_cdf(-fabs(*d / *se), *df);
-}
 
 /* A log difference as % in the figure's sense (+ = better). */
 static double
@@ -95,89 +48,52 @@ step_at(const struct hseries *s, const struct psum *ps, double mean, size_t a, s
 	c->at = k;
 	c->to = b;
 	c->p = p;
-	split_test(ps, a, k, b, &d, &se, &df);
+	hsplit_test(ps, a, k, b, &d, &se, &df);
 	q = isfinite(se) ? infer_t_quantile(0.975, df) * se : INFINITY;
 	lo = d - q;
 	hi = d + q;
 	c->change = pct(s, d);
 	c->lo = pct(s, s->better < 0 ? hi : lo);
 	c->hi = pct(s, s->better < 0 ? lo : hi);
-	c->before = exp(seg_mean(ps, a, k) + mean);
-	c->after = exp(seg_mean(ps, k, b) + mean);
+	c->before = exp(hseg_mean(ps, a, k) + mean);
+	c->after = exp(hseg_mean(ps, k, b) + mean);
 }
 
 /*
- * The best split of [a, b) and its p corrected for the splits tried;
- * 0 when there is none to try.
+ * The least-squares ramp over points [lo, hi): flat until point a, a
+ * straight line from a to b, flat after b (a line where a = lo and b =
+ * hi - 1).  Its residual sum of squares; the rise from a to b into
+ * *rise, its standard error into *se, the level before into *first.
  */
-static int
-best_split(const struct psum *ps, size_t a, size_t b, size_t *at, double *p)
-{
-	size_t k, tried = 0, right = b == ps->n ? 1 : SEG_MIN;
-	double best = 2;
-
-	if (b - a < SEG_MIN + right)
-		return 0;
-	for (k = a + SEG_MIN; k + right <= b; k++) {
-		double d, se, df, pk = split_test(ps, a, k, b, &d, &se, &df);
-
-		tried++;
-		if (pk < best) {
-			best = pk;
-			*at = k;
-		}
-	}
-	if (tried == 0 || best > 1)
-		return 0;
-	*p = best * (double)tried < 1 ? best * (double)tried : 1;
-	return 1;
-}
-
-/* Binary segmentation of [a, b): the change points into cp (sorted by
- * the caller), their p into cpp. */
-static void
-segment(const struct psum *ps, size_t a, size_t b, double level, size_t *cp, double *cpp,
-        size_t *ncp, int depth)
-{
-	size_t k;
-	double p;
-
-	if (depth > 40 || *ncp >= MAX_CHANGES || !best_split(ps, a, b, &k, &p) || !(p < level))
-		return;
-	cp[*ncp] = k;
-	cpp[(*ncp)++] = p;
-	segment(ps, a, k, level, cp, cpp, ncp, depth + 1);
-	segment(ps, k, b, level, cp, cpp, ncp, depth + 1);
-}
-
-/* The residual sum of squares of a least-squares line over [a, b); its
- * slope into *slope and the slope's standard error into *se. */
 static double
-line_fit(const struct hseries *s, double mean, size_t a, size_t b, double *slope, double *se,
-         double *first, double *last)
+ramp_fit(const struct hseries *s, double mean, size_t lo, size_t hi, size_t a, size_t b, double *rise,
+         double *se, double *first)
 {
-	double n = (double)(b - a), mx = (n - 1) / 2, my = 0, sxx = 0, sxy = 0, rss = 0, c;
+	double n = (double)(hi - lo), mx = 0, my = 0, sxx = 0, sxy = 0, rss = 0, slope, c;
 	size_t i;
 
-	for (i = a; i < b; i++)
+	for (i = lo; i < hi; i++) {
+		mx += (double)((i < a ? a : i > b ? b : i) - a);
 		my += s->pt[i].y - mean;
+	}
+	mx /= n;
 	my /= n;
-	for (i = a; i < b; i++) {
-		double x = (double)(i - a) - mx;
+	for (i = lo; i < hi; i++) {
+		double x = (double)((i < a ? a : i > b ? b : i) - a) - mx;
 
 		sxx += x * x;
 		sxy += x * (s->pt[i].y - mean - my);
 	}
-	*slope = sxx > 0 ? sxy / sxx : 0;
-	c = my - *slope * mx;
-	for (i = a; i < b; i++) {
-		double r = s->pt[i].y - mean - (c + *slope * (double)(i - a));
+	slope = sxx > 0 ? sxy / sxx : 0;
+	c = my - slope * mx;
+	for (i = lo; i < hi; i++) {
+		double r = s->pt[i].y - mean - (c + slope * (double)((i < a ? a : i > b ? b : i) - a));
 
 		rss += r * r;
 	}
-	*se = n > 2 && sxx > 0 ? sqrt(rss / (n - 2) / sxx) : INFINITY;
+	*rise = slope * (double)(b - a);
+	*se = n > 2 && sxx > 0 ? sqrt(rss / (n - 2) / sxx) * (double)(b - a) : INFINITY;
 	*first = c;
-	*last = c + *slope * (n - 1);
 	return rss;
 }
 
@@ -188,59 +104,83 @@ bic(double rss, double n, double k)
 	return n * log(rss / n + 1e-300) + k * log(n);
 }
 
-/* Changes [i, j) of s, all steps the same way with segments long enough,
- * become one drift where a line fits their range better. */
+/* At most this many candidate starts and ends of a ramp are tried. */
+#define RAMP_TRIES 16
+
+/*
+ * Changes [i, j) of s, steps all the same way, become one drift where
+ * a ramp fits their range better than the steps do (BIC: the ramp has
+ * four parameters, k steps 2k + 1); 1 when they did.
+ */
 static int
 try_drift(struct hseries *s, const struct psum *ps, double mean, size_t i, size_t j)
 {
-	size_t a = s->ch[i].from, b = s->ch[j - 1].to, k;
-	double rss_steps = 0, slope, se, first, last, n = (double)(b - a), q, df;
+	size_t lo = s->ch[i].from, hi = s->ch[j - 1].to, k, ka, kb, a, b;
+	size_t sa = s->ch[i].at - lo + 1, sb = hi - s->ch[j - 1].at;
+	double rss_steps = 0, best = INFINITY, rise = 0, se = 0, first = 0, n = (double)(hi - lo), q;
+	size_t best_a = lo, best_b = hi - 1;
 	struct hchange *c = &s->ch[i];
 
 	for (k = i; k < j; k++)
-		rss_steps += seg_ss(ps, s->ch[k].from, s->ch[k].at);
-	rss_steps += seg_ss(ps, s->ch[j - 1].at, b);
-	if (bic(line_fit(s, mean, a, b, &slope, &se, &first, &last), n, 2) >
-	    bic(rss_steps, n, 2.0 * (double)(j - i) + 1))
+		rss_steps += hseg_ss(ps, s->ch[k].from, s->ch[k].at);
+	rss_steps += hseg_ss(ps, s->ch[j - 1].at, hi);
+	/* The ramp starts where the first step's stretch does or later, and
+	 * ends where the last step's stretch does or sooner. */
+	for (ka = 0; ka < RAMP_TRIES && ka < sa; ka++)
+		for (kb = 0; kb < RAMP_TRIES && kb < sb; kb++) {
+			double r, e, f, rss;
+
+			a = lo + ka * sa / (sa < RAMP_TRIES ? sa : RAMP_TRIES);
+			b = hi - 1 - kb * sb / (sb < RAMP_TRIES ? sb : RAMP_TRIES);
+			if (b <= a)
+				continue;
+			rss = ramp_fit(s, mean, lo, hi, a, b, &r, &e, &f);
+			if (rss < best) {
+				best = rss;
+				best_a = a;
+				best_b = b;
+				rise = r;
+				se = e;
+				first = f;
+			}
+		}
+	if (!isfinite(best) || bic(best, n, 4) > bic(rss_steps, n, 2.0 * (double)(j - i) + 1))
 		return 0;
-	df = n - 2;
-	q = isfinite(se) ? infer_t_quantile(0.975, df) * se * (n - 1) : INFINITY;
+	q = isfinite(se) ? infer_t_quantile(0.975, n - 2) * se : INFINITY;
 	c->kind = H_DRIFT;
-	c->to = b;
-	c->at = a + (b - a) / 2;
-	c->change = pct(s, last - first);
-	c->lo = pct(s, s->better < 0 ? last - first + q : last - first - q);
-	c->hi = pct(s, s->better < 0 ? last - first - q : last - first + q);
-	c->p = isfinite(se) && se > 0 ? 2 * infer_t_cdf(-fabs(slope / se), df) : 0;
+	c->from = best_a;
+	c->to = best_b + 1;
+	c->at = best_a + (best_b - best_a) / 2;
+	c->change = pct(s, rise);
+	c->lo = pct(s, s->better < 0 ? rise + q : rise - q);
+	c->hi = pct(s, s->better < 0 ? rise - q : rise + q);
+	c->p = isfinite(se) && se > 0 ? 2 * infer_t_cdf(-fabs(rise / se), n - 2) : 0;
 	c->before = exp(first + mean);
-	c->after = exp(last + mean);
+	c->after = exp(first + rise + mean);
 	memmove(&s->ch[i + 1], &s->ch[j], (s->nch - j) * sizeof(*s->ch));
 	s->nch -= j - i - 1;
 	return 1;
 }
 
-/* Group neighbouring steps the same way (segments of DRIFT_SEG_MIN or
- * more on both sides) and make each group a drift where a line fits. */
+/* Group neighbouring steps the same way (but a step to the newest set
+ * alone: a drift is not told from one set) and make each group a drift
+ * where a ramp fits. */
 static void
 drifts(struct hseries *s, const struct psum *ps, double mean)
 {
 	size_t i = 0, j;
 
 	while (i < s->nch) {
-		const struct hchange *c = &s->ch[i];
-		int up = c->after > c->before;
+		int up = s->ch[i].after > s->ch[i].before;
 
-		if (c->at - c->from < DRIFT_SEG_MIN || c->to - c->at < DRIFT_SEG_MIN) {
-			i++;
-			continue;
-		}
-		for (j = i + 1; j < s->nch; j++) {
+		for (j = i; j < s->nch; j++) {
 			const struct hchange *e = &s->ch[j];
 
-			if ((e->after > e->before) != up || e->to - e->at < DRIFT_SEG_MIN)
+			if ((e->after > e->before) != up || (e->to == s->n && e->to - e->at < 2))
 				break;
 		}
-		try_drift(s, ps, mean, i, j);
+		if (j > i)
+			try_drift(s, ps, mean, i, j);
 		i++;
 	}
 }
@@ -262,15 +202,22 @@ toward_worse(const struct hseries *s, const struct hchange *c)
 	return c->change <= -s->limit && c->hi < 0;
 }
 
-/* The gate's test: a step starting at one of the sets [w, nsets) of
- * the newest, against the points since the last change before them. */
+/*
+ * The gate's test: the best split (t test) of the sets since the last
+ * change; a step when it starts at one of the newest sets [first_set,
+ * ...) and the runs' ranks agree, its p (the larger of the two tests')
+ * corrected for those window splits.  (The best split may
+ * lie before the window: then the step is older, reported, not failed.
+ * Under no step at all, the window's smallest p times its size is
+ * below alpha at most alpha of the time, whatever the other splits do.)
+ */
 static void
 gate_test(struct hseries *s, const struct psum *ps, double mean, size_t first_set, size_t window)
 {
 	size_t w = 0, a = 0, k, i, best_k = 0;
-	double best = 2;
+	double best = 2, pr;
 
-	s->gate_p = -1;
+	s->gate_p = s->gate_pt = -1;
 	while (w < s->n && s->pt[w].set < first_set)
 		w++;
 	if (w == s->n)
@@ -280,19 +227,24 @@ gate_test(struct hseries *s, const struct psum *ps, double mean, size_t first_se
 			a = s->ch[i].at;
 		else if (s->ch[i].kind == H_DRIFT && s->ch[i].to <= w && s->ch[i].to > a)
 			a = s->ch[i].to;
-	for (k = w; k < s->n; k++) {
-		double d, se, df, pk;
+	for (k = a + HIST_SEG_MIN; k < s->n; k++) {
+		double d, se, df, pk = hsplit_test(ps, a, k, s->n, &d, &se, &df);
 
-		if (k - a < SEG_MIN)
-			continue;
-		pk = split_test(ps, a, k, s->n, &d, &se, &df);
 		if (pk < best) {
 			best = pk;
 			best_k = k;
 		}
 	}
-	if (best > 1)
+	if (best > 1 || best_k < w)
 		return;
+	/* The runs must agree: those since the split against those before
+	 * it, by rank, the way the step goes (a set or two of runs drawn
+	 * from a figure's rarer mode is not a step; one run a set can never
+	 * show one this way: a stray run and a step look alike). */
+	pr = hrank_tail(s, a, best_k, s->n, hseg_mean(ps, best_k, s->n) > hseg_mean(ps, a, best_k));
+	s->gate_pt = best * (double)window < 1 ? best * (double)window : 1;
+	if (pr > best)
+		best = pr;
 	best *= (double)window;
 	s->gate_p = best < 1 ? best : 1;
 	step_at(s, ps, mean, a, best_k, s->n, s->gate_p, &s->gate);
@@ -304,29 +256,32 @@ gate_test(struct hseries *s, const struct psum *ps, double mean, size_t first_se
 static int
 series_detect(struct hist *h, struct hseries *s, const struct hopts *o, double level)
 {
+	size_t win = o->fail_on_step > 0 ? (size_t)o->fail_on_step : 1;
 	struct psum ps;
-	size_t i, a, ncp = 0, cp[MAX_CHANGES];
-	double cpp[MAX_CHANGES], mean = 0, ss = 0, df = 0;
+	size_t i, a, ncp = 0, cp[HIST_MAX_CHANGES];
+	double cpp[HIST_MAX_CHANGES], mean = 0, ss = 0, df = 0, *yc;
 
 	ps.n = s->n;
-	ps.s1 = malloc(2 * (s->n + 1) * sizeof(double));
+	ps.wvar = s->pt[s->n - 1].sd > 0 ? s->pt[s->n - 1].sd * s->pt[s->n - 1].sd / s->pt[s->n - 1].runs : 0;
+	ps.s1 = malloc(3 * (s->n + 1) * sizeof(double));
 	if (ps.s1 == NULL)
 		return -1;
 	ps.s2 = ps.s1 + s->n + 1;
+	ps.y = yc = ps.s2 + s->n + 1;
 	for (i = 0; i < s->n; i++)
 		mean += s->pt[i].y;
 	mean /= (double)s->n;
 	ps.s1[0] = ps.s2[0] = 0;
 	for (i = 0; i < s->n; i++) {
-		double y = s->pt[i].y - mean;
+		double y = yc[i] = s->pt[i].y - mean;
 
 		ps.s1[i + 1] = ps.s1[i] + y;
 		ps.s2[i + 1] = ps.s2[i] + y * y;
 	}
-	segment(&ps, 0, s->n, level, cp, cpp, &ncp, 0);
+	hist_segment(&ps, 0, s->n, level, cp, cpp, &ncp, 0);
 	if (ncp > 0) {
-		size_t ord[MAX_CHANGES];
-		double pp[MAX_CHANGES];
+		size_t ord[HIST_MAX_CHANGES];
+		double pp[HIST_MAX_CHANGES];
 
 		memcpy(ord, cp, ncp * sizeof(*cp));
 		qsort(ord, ncp, sizeof(*ord), cmp_size);
@@ -354,7 +309,7 @@ series_detect(struct hist *h, struct hseries *s, const struct hopts *o, double l
 		size_t b = i == s->nch ? s->n : s->ch[i].kind == H_STEP ? s->ch[i].at : s->ch[i].from;
 
 		if (b > a + 1) {
-			ss += seg_ss(&ps, a, b);
+			ss += hseg_ss(&ps, a, b);
 			df += (double)(b - a - 1);
 		}
 		if (i < s->nch)
@@ -373,9 +328,9 @@ series_detect(struct hist *h, struct hseries *s, const struct hopts *o, double l
 		h->ndrifts += s->ch[i].listed && s->ch[i].kind == H_DRIFT;
 		h->nsmall += !s->ch[i].listed;
 	}
-	if (o->fail_on_step > 0)
-		gate_test(s, &ps, mean, h->nsets > (size_t)o->fail_on_step ? h->nsets - (size_t)o->fail_on_step : 0,
-		          (size_t)o->fail_on_step);
+	/* The gate's test runs without the gate too (the newest set alone):
+	 * the segmentation cannot find a step there yet, the text says it. */
+	gate_test(s, &ps, mean, h->nsets > win ? h->nsets - win : 0, win);
 	free(ps.s1);
 	return 0;
 }
@@ -401,7 +356,7 @@ hist_detect(struct hist *h, const struct hopts *o)
 	adj = p + h->nseries + 1;
 	for (s = h->first; s != NULL; s = s->next_in_order) {
 		s->limit = o->cmp != NULL ? rule_limit(o->cmp, s->name, s->params, s->size) : o->threshold;
-		s->gate_p = s->gate_adj = -1;
+		s->gate_p = s->gate_pt = s->gate_adj = -1;
 		s->noise = s->floor = -1;
 		if (s->n >= HIST_MIN_POINTS && series_detect(h, s, o, level) < 0) {
 			util_err("out of memory");
@@ -410,12 +365,24 @@ hist_detect(struct hist *h, const struct hopts *o)
 		p[n++] = s->gate_p;
 	}
 	/* The gate: Holm over every series tested, as compare's gate. */
-	if (o->fail_on_step > 0 && infer_holm(p, n, adj) == 0) {
+	if (infer_holm(p, n, adj) == 0) {
 		i = 0;
 		for (s = h->first; s != NULL; s = s->next_in_order, i++) {
 			s->gate_adj = adj[i];
 			s->failed = s->gate_p >= 0 && adj[i] < o->alpha && s->gate.worse;
 			h->nfailed += s->failed;
+		}
+	}
+	/* The newest sets that stand apart by the t test alone (what one run
+	 * a set can show): said, never failed. */
+	i = 0;
+	for (s = h->first; s != NULL; s = s->next_in_order)
+		p[i++] = s->gate_pt;
+	if (infer_holm(p, n, adj) == 0) {
+		i = 0;
+		for (s = h->first; s != NULL; s = s->next_in_order, i++) {
+			s->apart = s->gate_pt >= 0 && adj[i] < o->alpha && s->gate.worse;
+			h->napart += s->apart;
 		}
 	}
 	free(p);

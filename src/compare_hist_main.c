@@ -37,7 +37,10 @@
 	"~/.cache/lmbench-ng/history)\n"                                       \
 	"--no-cache            read every file, keep nothing\n"                \
 	"SET...                result files, directories of them (one set "   \
-	"each), or trees whose directories hold them, oldest first"
+	"each), or trees whose directories hold them, oldest first\n"          \
+	"Environment: XDG_CACHE_HOME or HOME, where the cache goes; "         \
+	"LMBENCH_COMPARE_NAME, the name its messages go by (lmbench-ng "      \
+	"history sets it)"
 
 /* The cache directory by default; NULL where no home is known. */
 static char *
@@ -168,6 +171,14 @@ hist_main(int argc, char **argv)
 		if (!dashdash && a[0] == '-' && a[1] != '\0' && strcmp(a, "--") != 0) {
 			if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
 				opts_help(usage, HELP);
+				return 0;
+			}
+			if (strcmp(a, "--version") == 0) {
+				if (argc != 2) {
+					util_err("--version takes no other arguments");
+					goto out;
+				}
+				opts_version();
 				return 0;
 			}
 			k = option(argc, argv, &i, &o, &tfile, usage);

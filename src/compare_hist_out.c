@@ -130,8 +130,11 @@ gate_lines(const struct hist *h, const struct hopts *o, FILE *f, const char *pre
 	const struct hseries *s;
 	char fig[600], ch[96];
 
+	if (o->fail_on_step <= 0 && h->nfailed > 0)
+		fprintf(f, "%sNewest set: %zu figure%s stepped worse past the threshold in it (what --fail-on-step would fail; one set cannot tell a step from a stray set, the next will):\n",
+		        pre, h->nfailed, h->nfailed == 1 ? "" : "s");
 	if (o->fail_on_step <= 0)
-		return;
+		goto list;
 	fprintf(f, "%sGate (--fail-on-step=%d): %s", pre, o->fail_on_step, h->nfailed ? "FAIL" : "pass");
 	if (h->nfailed)
 		fprintf(f, ": %zu figure%s stepped worse past the threshold in the newest %d set%s", h->nfailed,
@@ -140,6 +143,7 @@ gate_lines(const struct hist *h, const struct hopts *o, FILE *f, const char *pre
 		fprintf(f, ": no step toward worse past the threshold starts in the newest %d set%s", o->fail_on_step,
 		        o->fail_on_step == 1 ? "" : "s");
 	fprintf(f, " (Holm over %zu figures at %g)\n", h->nfamily, o->alpha);
+list:
 	for (s = h->first; s != NULL; s = s->next_in_order)
 		if (s->failed) {
 			figure(h, s, fig, sizeof(fig));

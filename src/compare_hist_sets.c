@@ -1,11 +1,9 @@
 /*
- * compare_hist_sets.c - a history's sets and series: which sets the
- * arguments name (a result file, a directory of them, or a tree whose
- * directories hold them), reading each with compare's readers (or from
- * the cache), one point a set in each figure's series, and the order.
+ * compare_hist_sets.c - a history's series: reading each set with
+ * compare's readers (or from the cache), one point a set in each
+ * figure's series, the hosts, the sets' dates and their order.
  */
-#define _GNU_SOURCE /* strverscmp: host.2 before host.10 */
-#include <dirent.h>
+#define _GNU_SOURCE /* timegm */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,163 +11,6 @@
 
 #include "compare_hist.h"
 #include "lib_util.h"
-
-/* How deep a tree of sets is walked (links are followed; this bounds
- * a loop of them). */
-#define TREE_DEPTH 8
-
-static int
-cmp_ver(const void *a, const void *b)
-{
-	return strverscmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* A new set of h, its spec and label path; NULL when out of memory. */
-static struct hset *
-set_new(struct hist *h, const char *path)
-{
-	struct hset *s;
-
-	if (h->nsets == h->capsets) {
-		size_t cap = h->capsets ? 2 * h->capsets : 64;
-		struct hset *n = realloc(h->sets, cap * sizeof(*n));
-
-		if (n == NULL)
-			return NULL;
-		h->sets = n;
-		h->capsets = cap;
-	}
-	s = &h->sets[h->nsets++];
-	memset(s, 0, sizeof(*s));
-	s->spec = xstrdup(&h->store, path);
-	s->label = s->spec;
-	s->host = "";
-	s->when = -1;
-	return s;
-}
-
-static void
-set_file(struct hist *h, struct hset *s, const char *file)
-{
-	char **f = xalloc(&h->store, (s->nfiles + 1) * sizeof(*f));
-
-	if (s->nfiles)
-		memcpy(f, s->files, s->nfiles * sizeof(*f));
-	f[s->nfiles++] = xstrdup(&h->store, file);
-	s->files = f;
-}
-
-/* The entries of dir (no dot files), sorted as versions, into *names;
- * how many, or -1 after saying why it cannot be read. */
-static long
-dir_list(const char *dir, char ***names)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	size_t n = 0, cap = 0;
-
-	*names = NULL;
-	if (d == NULL) {
-		util_syserr("cannot read the directory %s", dir);
-		return -1;
-	}
-	while ((e = readdir(d)) != NULL) {
-		struct buf p = { 0 };
-
-		if (e->d_name[0] == '.')
-			continue;
-		if (n == cap) {
-			char **m = realloc(*names, (cap = cap ? 2 * cap : 32) * sizeof(*m));
-
-			if (m == NULL)
-				break;
-			*names = m;
-		}
-		buf_str(&p, dir);
-		buf_str(&p, "/");
-		buf_str(&p, e->d_name);
-		(*names)[n++] = p.s;
-	}
-	closedir(d);
-	if (n > 1)
-		qsort(*names, n, sizeof(**names), cmp_ver);
-	return (long)n;
-}
-
-static void
-names_free(char **names, long n)
-{
-	long i;
-
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-}
-
-static int
-skipped_name(const char *path)
-{
-	size_t len = strlen(path);
-
-	return (len > 5 && strcmp(path + len - 5, ".json") == 0) ||
-	       (len > 5 && strcmp(path + len - 5, ".INFO") == 0);
-}
-
-/* The sets of the directory dir: its result files as one set (or each
- * its own), else the sets of the directories below.  How many found. */
-static size_t
-walk(struct hist *h, const char *dir, int each_file, int depth)
-{
-	char **names;
-	long n = dir_list(dir, &names), i;
-	size_t found = 0;
-	struct hset *one = NULL;
-	struct stat st;
-
-	for (i = 0; i < n; i++) {
-		if (skipped_name(names[i]) || !is_result_file(names[i]))
-			continue;
-		if (each_file || one == NULL)
-			one = set_new(h, each_file ? names[i] : dir);
-		if (one == NULL)
-			break;
-		set_file(h, one, names[i]);
-		found++;
-	}
-	if (found == 0 && depth < TREE_DEPTH)
-		for (i = 0; i < n; i++)
-			if (stat(names[i], &st) == 0 && S_ISDIR(st.st_mode))
-				found += walk(h, names[i], each_file, depth + 1);
-	names_free(names, n);
-	return found;
-}
-
-int
-hist_find(struct hist *h, const char *spec, int each_file)
-{
-	struct stat st;
-	struct hset *s;
-
-	if (stat(spec, &st) < 0) {
-		util_syserr("cannot read %s (skipped)", spec);
-		h->nbad++;
-		return 0;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		if (walk(h, spec, each_file, 0) == 0) {
-			util_err("no result file in the directory %s (nor below it)", spec);
-			h->nbad++;
-		}
-		return 0;
-	}
-	s = set_new(h, spec);
-	if (s == NULL) {
-		util_err("out of memory");
-		return -1;
-	}
-	set_file(h, s, spec);
-	return 0;
-}
 
 /* ------------------------------------------------------------ series */
 
@@ -275,9 +116,21 @@ hist_point(struct hist *h, size_t set, const char *key, const char *name, const 
 		s->pt = n;
 		s->cap = cap;
 	}
+	if (s->nrunv + nruns > s->caprunv) {
+		size_t cap = 2 * (s->nrunv + nruns);
+		double *n = realloc(s->runv, cap * sizeof(*n));
+
+		if (n == NULL) {
+			util_err("out of memory");
+			exit(2);
+		}
+		s->runv = n;
+		s->caprunv = cap;
+	}
 	p = &s->pt[s->n++];
+	p->run0 = (uint32_t)s->nrunv;
 	for (i = 0; i < nruns; i++)
-		sum += log(runs[i]);
+		sum += s->runv[s->nrunv++] = log(runs[i]);
 	p->set = (uint32_t)set;
 	p->runs = (uint32_t)nruns;
 	p->y = sum / (double)nruns;
@@ -348,10 +201,9 @@ read_set(struct cmp *cx, const struct hset *s)
 	return 0;
 }
 
-/* "Sat Nov 29 20:30:00 UTC 2025" in seconds (the zone is not read:
- * the runs of one history are taken to share one); -1 when not so. */
-static time_t
-date_seconds(const char *d)
+/* (the zone is not read: the runs of one history are taken to share one) */
+time_t
+hist_date(const char *d)
 {
 	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
 	char mon[4], zone[16];
@@ -360,7 +212,8 @@ date_seconds(const char *d)
 	struct tm tm;
 
 	if (d == NULL || sscanf(d, "%*3s %3s %d %d:%d:%d %15s %d", mon, &day, &hh, &mm, &ss, zone, &year) != 7 ||
-	    (m = strstr(months, mon)) == NULL || (m - months) % 3 != 0)
+	    (m = strstr(months, mon)) == NULL || (m - months) % 3 != 0 || strlen(mon) != 3 || year < 1970 ||
+	    year > 9999 || day < 1 || day > 31 || hh < 0 || hh > 23 || mm < 0 || mm > 59 || ss < 0 || ss > 60)
 		return -1;
 	memset(&tm, 0, sizeof(tm));
 	tm.tm_year = year - 1900;
@@ -381,7 +234,6 @@ take_set(struct hist *h, size_t i, const struct cmp *cx)
 
 	s->host = xstrdup(&h->store, cx->sides[BASE].host ? cx->sides[BASE].host : "");
 	s->date = cx->sides[BASE].date ? xstrdup(&h->store, cx->sides[BASE].date) : NULL;
-	s->when = date_seconds(s->date);
 	for (m = cx->first; m != NULL; m = m->next_in_order)
 		hist_point(h, i, m->key, m->name, m->params, m->size, m->size_bytes, m->unit, m->better,
 		           m->cross, m->part[BASE].program, m->part[BASE].runs.v, m->part[BASE].runs.n);
@@ -413,6 +265,7 @@ hist_read(struct hist *h, const struct hopts *o)
 				hcache_store(h, i, o->cache, &cx);
 			cmp_free(&cx);
 		}
+		s->when = hist_date(s->date);
 		good++;
 		if (*s->host == '\0')
 			nohost = s->spec;
@@ -493,6 +346,7 @@ hist_free(struct hist *h)
 
 	for (s = h->first; s != NULL; s = s->next_in_order) {
 		free(s->pt);
+		free(s->runv);
 		free(s->ch);
 	}
 	free(h->table);

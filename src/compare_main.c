@@ -33,78 +33,14 @@
 	"--samples FILE.json   alone: each measurement of FILE.json as one "   \
 	"tab-separated line (program, metric, size, value, lowest and "        \
 	"highest sample, flags), for scripts\n"                               \
+	"--history             first, then its options and SETs: many result " \
+	"sets in order, where each figure stepped (lmbench-ng-history(1))\n"  \
 	"Environment: LMBENCH_COMPARE_NAME, the name its messages go by "     \
 	"(lmbench-ng compare sets it)"
 
 
 static const char *const format_names[] = { "text",     "json",   "csv",
 	                                    "markdown", "github", "junit" };
-
-int
-read_rules(struct opts *o, const char *file)
-{
-	FILE *f = fopen(file, "r");
-	char *line = NULL;
-	size_t cap = 0;
-	long n = 0;
-	int rc = 0;
-
-	if (f == NULL) {
-		util_syserr("cannot read the thresholds file %s", file);
-		return -1;
-	}
-	while (rc == 0 && getline(&line, &cap, f) > 0) {
-		char *w[3], *hash_at = strchr(line, '#');
-		double lim;
-		struct rule *r;
-
-		n++;
-		if (hash_at != NULL)
-			*hash_at = '\0';
-		if (split(line, w, 3) < 2)
-			continue;
-		w[1][strcspn(w[1], "\r\n")] = '\0';
-		if (util_parse_double(w[1], &lim) != NULL) {
-			util_err("%s: line %ld: bad threshold '%s': a number of percent expected", file, n, w[1]);
-			rc = -1;
-			break;
-		}
-		r = realloc(o->rules, (o->nrules + 1) * sizeof(*r));
-		if (r == NULL) {
-			rc = -1;
-			break;
-		}
-		o->rules = r;
-		if (regcomp(&r[o->nrules].re, w[0], REG_EXTENDED | REG_NOSUB) != 0) {
-			util_err("%s: line %ld: bad regular expression '%s'", file, n, w[0]);
-			rc = -1;
-			break;
-		}
-		r[o->nrules++].limit = lim;
-	}
-	free(line);
-	fclose(f);
-	return rc;
-}
-
-const char *
-opt_value(int argc, char **argv, int *i, const char *name, int *missing)
-{
-	size_t n = strlen(name);
-	const char *a = argv[*i];
-
-	if (a == NULL || strncmp(a, name, n) != 0)
-		return NULL;
-	if (a[n] == '=')
-		return a + n + 1;
-	if (a[n] != '\0')
-		return NULL;
-	if (*i + 1 >= argc) {
-		*missing = 1;
-		return NULL;
-	}
-	return argv[++*i];
-}
 
 static int
 number_opt(const char *name, const char *v, double *out)

@@ -130,12 +130,12 @@ cmp_ranked(const void *a, const void *b)
 double
 stats_mwu_cdf(size_t m, size_t n, double u)
 {
-	double c[STATS_EXACT_MAX * STATS_EXACT_MAX + 1], below = 0, all = 0;
+	double *c, below = 0, all = 0;
 	size_t deg = m * n, i, k;
 
-	if (m == 0 || n == 0 || m > STATS_EXACT_MAX || n > STATS_EXACT_MAX)
+	if (m == 0 || n == 0 || deg / m != n || deg > STATS_MWU_CELLS ||
+	    (c = calloc(deg + 1, sizeof(*c))) == NULL)
 		return NAN;
-	memset(c, 0, sizeof(c));
 	c[0] = 1;
 	for (i = 1; i <= m; i++) {
 		for (k = deg; k >= n + i; k--)
@@ -148,6 +148,7 @@ stats_mwu_cdf(size_t m, size_t n, double u)
 		if ((double)k <= u + 1e-9)
 			below += c[k];
 	}
+	free(c);
 	return below / all;
 }
 

@@ -23,8 +23,11 @@ struct stats_test {
  * continuity corrections).  0, or -1 for an empty set or no memory. */
 int stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
               struct stats_test *t);
-/* P(U <= u) under the null for m and n untied samples, both <= 20; NAN
- * outside that. */
+/* The most m * n stats_mwu_cdf works out exactly (a history's newest
+ * runs against a few thousand). */
+#define STATS_MWU_CELLS 200000
+/* P(U <= u) under the null for m and n untied samples, m * n at most
+ * STATS_MWU_CELLS; NAN outside that or when out of memory. */
 double stats_mwu_cdf(size_t m, size_t n, double u);
 /* Confidence interval (conf, e.g. 0.95) of the median from two order
  * statistics, and its true coverage (may be NULL).  0, or -1 when no

@@ -106,7 +106,7 @@ if [ "$progs" -ge 50 ]; then ok; else not_ok "only $progs programs of src/progra
 table lmbench-ng sh "$NG"
 cmds=$(awk '/^Commands:$/ { on = 1; next } /^[A-Z]/ { on = 0 }
 	on && /^  [a-z]/ { print $1 }' "$T_TMP/help")
-for c in run rerun see compare ab report truth list version help; do
+for c in run rerun see compare ab history report truth list version help; do
 	if printf '%s\n' "$cmds" | grep -qx "$c"; then ok; else
 		not_ok "lmbench-ng --help does not list the command $c"
 	fi

@@ -37,7 +37,12 @@ check_tests(void)
 	      stats_mwu_cdf(10, 10, 24) > 0.025);
 	CHECK_NEAR(stats_mwu_cdf(10, 10, 23), 0.02162852627248912, 1e-15);
 	CHECK(stats_mwu_cdf(10, 10, 100) == 1);
-	CHECK(isnan(stats_mwu_cdf(21, 5, 3)));
+	/* A history's newest runs against many: all three below every one of
+	 * 117 has probability 1 / C(120, 3). */
+	CHECK_NEAR(stats_mwu_cdf(3, 117, 0), 1.0 / 280840, 1e-15);
+	CHECK_NEAR(stats_mwu_cdf(3, 117, 351), 1, 1e-12);
+	CHECK(isnan(stats_mwu_cdf(1000, 201, 3)));
+	CHECK(isnan(stats_mwu_cdf(0, 5, 3)));
 
 	CHECK(stats_mwu(a3, 3, b3, 3, &t) == 0);
 	CHECK(t.exact && t.u == 0);
