@@ -304,7 +304,7 @@ cross-test: cross
 
 # The tests of one build: BUILD=bin/<triplet> by default.
 check: $(PROG_BINS) $(UNIT_BINS)
-	sh tests/run.sh $(BUILD) unit smoke help signals scripts compare ab history report hostile_scripts hacking recipe registry json placement truth install man net netns hostile fleet
+	sh tests/run.sh $(BUILD) unit smoke help signals scripts compare ab history report history_page hostile_scripts hacking recipe registry json placement truth install man net netns hostile fleet
 
 unit: $(UNIT_BINS)
 	sh tests/run.sh $(BUILD) unit
@@ -316,7 +316,7 @@ signals: $(PROG_BINS)
 	sh tests/run.sh $(BUILD) signals
 
 scripts: $(PROG_BINS)
-	sh tests/run.sh $(BUILD) scripts compare ab history report hostile_scripts install man
+	sh tests/run.sh $(BUILD) scripts compare ab history report history_page hostile_scripts install man
 
 net: $(PROG_BINS)
 	sh tests/run.sh $(BUILD) net netns hostile
@@ -383,7 +383,7 @@ bench-net: $(PROG_BINS) $(BENCH_LIB_BINS)
 # failure; the status is the worst.
 test: $(PROG_BINS) $(UNIT_BINS)
 	@rc=0; \
-	sh tests/run.sh $(BUILD) unit smoke help signals scripts compare ab history report hostile_scripts hacking recipe registry json placement truth install man net netns hostile fleet || rc=1; \
+	sh tests/run.sh $(BUILD) unit smoke help signals scripts compare ab history report history_page hostile_scripts hacking recipe registry json placement truth install man net netns hostile fleet || rc=1; \
 	t0=$$(date +%s); $(MAKE) sanitize || rc=1; echo "sanitize: $$(($$(date +%s) - t0)) s"; \
 	t0=$$(date +%s); $(MAKE) lint || rc=1; echo "lint: $$(($$(date +%s) - t0)) s"; \
 	exit $$rc

@@ -86,6 +86,7 @@ struct hseries {
 	int failed;               /* the gate fails on it */
 	int apart;                /* its newest sets stand apart, worse, by
 	                             the t test alone (Holm) */
+	double apart_adj;         /* that test's Holm-adjusted p */
 	struct hseries *next_in_order;
 };
 
@@ -168,6 +169,7 @@ void hist_point(struct hist *h, size_t set, const char *key, const char *name, c
 #define HIST_MAX_CHANGES 64
 /* Prefix sums of a series' points (centred), for O(1) segment moments. */
 struct psum {
+	const struct hseries *s; /* the series (its runs, for ranks) */
 	const double *y; /* the points' log values, centred */
 	double *s1, *s2; /* sums of y and y*y over points [0, i) */
 	size_t n;
@@ -200,13 +202,67 @@ void hist_segment(const struct psum *ps, size_t a, size_t b, double level, size_
 void hist_detect(struct hist *h, const struct hopts *o);
 
 /* compare_hist_out.c */
+/* One listed change, as the outputs order them. */
+struct hitem {
+	const struct hseries *s;
+	const struct hchange *c;
+	size_t start; /* the set it starts at */
+};
+
 void hist_text(const struct hist *h, const struct hopts *o, FILE *f);
+/* The listed changes, newest first (the set each starts at, then the
+ * largest first), their number into *n; named[k] set to 1 for each set
+ * k they name (nsets bytes).  NULL when out of memory (free() it). */
+struct hitem *hist_items(const struct hist *h, size_t *n, unsigned char *named);
+/* A figure's name with its parameters and size (and host, where the
+ * history has several), unescaped, into out. */
+void hist_figure(const struct hist *h, const struct hseries *s, char *out, size_t len);
+/* The set a change starts at, as "38", or a drift's range "12-30". */
+void hist_where(const struct hseries *s, const struct hchange *c, char *out, size_t len);
+/* The gate's verdict (--fail-on-step), one sentence without its stop. */
+void hist_gate_text(const struct hist *h, const struct hopts *o, char *out, size_t len);
+/* "worse", "better", or "changed" (a figure with no better side). */
+const char *hist_verdict(const struct hseries *s, const struct hchange *c);
 /* A change's size as text: "-7.9 % [-9.1, -6.6]". */
 void hist_change_text(char *out, size_t len, const struct hchange *c);
 
 /* compare_hist_html.c */
-/* The page; 0, or -1 after saying why. */
+/* The page, written beside FILE and renamed over it whole; 0, or -1
+ * after saying why. */
 int hist_html(const struct hist *h, const struct hopts *o, const char *file);
+/* Whether FILE can be the page: its directory exists and it is not one;
+ * 0, or -1 after saying why (-o's check, before any set is read). */
+int hist_html_dir(const char *file);
+
+/* compare_hist_sections.c */
+/* One figure as the page orders it. */
+struct hfig {
+	const struct hseries *s;
+	const char *group; /* its section: the program, else the name's
+	                      first word (not NUL-terminated) */
+	size_t glen;       /* the section name's length */
+	size_t gno;        /* the section's number, in order of appearance */
+	size_t no;         /* the figure's number (its id), in order of
+	                      appearance */
+	int changed;       /* a listed change, or the gate failed on it */
+};
+
+/* The figures in section order (*bys) and by series (*byp, for
+ * hist_fig_no); 0, or -1 when out of memory (free() both). */
+int hist_figs(const struct hist *h, struct hfig **bys, struct hfig **byp);
+/* The number of series s (the page's id "f<number>"). */
+size_t hist_fig_no(const struct hist *h, const struct hfig *byp, const struct hseries *s);
+/* The figures' sections to f: their list, then each with its plots. */
+void hist_sections(FILE *f, const struct hist *h, const struct hfig *bys);
+
+/* compare_hist_svg.c */
+/* One figure's history to f: a line of its facts, then its plot, an
+ * inline SVG element. */
+void hist_svg(FILE *f, const struct hist *h, const struct hseries *s);
+/* The plots' style sheet (CSS), for the page's <style>. */
+void hist_svg_style(FILE *f);
+/* A paragraph saying what the plots' marks mean. */
+void hist_svg_key(FILE *f);
 
 /* compare_hist_main.c */
 int hist_main(int argc, char **argv);

@@ -104,6 +104,8 @@ bic(double rss, double n, double k)
 	return n * log(rss / n + 1e-300) + k * log(n);
 }
 
+/* The fewest intervals between sets a ramp spans. */
+#define RAMP_MIN 3
 /* At most this many candidate starts and ends of a ramp are tried. */
 #define RAMP_TRIES 16
 
@@ -132,7 +134,8 @@ try_drift(struct hseries *s, const struct psum *ps, double mean, size_t i, size_
 
 			a = lo + ka * sa / (sa < RAMP_TRIES ? sa : RAMP_TRIES);
 			b = hi - 1 - kb * sb / (sb < RAMP_TRIES ? sb : RAMP_TRIES);
-			if (b <= a)
+			/* A ramp over fewer than three intervals is a step. */
+			if (b < a + RAMP_MIN)
 				continue;
 			rss = ramp_fit(s, mean, lo, hi, a, b, &r, &e, &f);
 			if (rss < best) {
@@ -147,6 +150,9 @@ try_drift(struct hseries *s, const struct psum *ps, double mean, size_t i, size_
 	if (!isfinite(best) || bic(best, n, 4) > bic(rss_steps, n, 2.0 * (double)(j - i) + 1))
 		return 0;
 	q = isfinite(se) ? infer_t_quantile(0.975, n - 2) * se : INFINITY;
+	/* A drift no surer than nothing keeps the steps it would replace. */
+	if (!(fabs(rise) > q))
+		return 0;
 	c->kind = H_DRIFT;
 	c->from = best_a;
 	c->to = best_b + 1;
@@ -261,6 +267,7 @@ series_detect(struct hist *h, struct hseries *s, const struct hopts *o, double l
 	size_t i, a, ncp = 0, cp[HIST_MAX_CHANGES];
 	double cpp[HIST_MAX_CHANGES], mean = 0, ss = 0, df = 0, *yc;
 
+	ps.s = s;
 	ps.n = s->n;
 	ps.wvar = s->pt[s->n - 1].sd > 0 ? s->pt[s->n - 1].sd * s->pt[s->n - 1].sd / s->pt[s->n - 1].runs : 0;
 	ps.s1 = malloc(3 * (s->n + 1) * sizeof(double));
@@ -381,6 +388,7 @@ hist_detect(struct hist *h, const struct hopts *o)
 	if (infer_holm(p, n, adj) == 0) {
 		i = 0;
 		for (s = h->first; s != NULL; s = s->next_in_order, i++) {
+			s->apart_adj = adj[i];
 			s->apart = s->gate_pt >= 0 && adj[i] < o->alpha && s->gate.worse;
 			h->napart += s->apart;
 		}

@@ -111,6 +111,8 @@ option(int argc, char **argv, int *i, struct hopts *o, const char **tfile, const
 			util_err("-o: the value is empty");
 			return -1;
 		}
+		if (hist_html_dir(v) < 0)
+			return -1;
 		o->html = v;
 		return 1;
 	}
@@ -223,8 +225,10 @@ hist_main(int argc, char **argv)
 	if (o.sort_time)
 		hist_sort_time(&h);
 	hist_detect(&h, &o);
-	if (o.html != NULL && hist_html(&h, &o, o.html) < 0)
+	if (o.html != NULL && hist_html(&h, &o, o.html) < 0) {
+		rc = 1;
 		goto out;
+	}
 	hist_text(&h, &o, stdout);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		util_syserr("cannot write the output");

@@ -10,17 +10,10 @@
 #include "compare_hist.h"
 #include "lib_stats.h"
 
-/* One listed change, for ordering. */
-struct item {
-	const struct hseries *s;
-	const struct hchange *c;
-	size_t start; /* the set it starts at */
-};
-
 static int
 newest_first(const void *a, const void *b)
 {
-	const struct item *x = a, *y = b;
+	const struct hitem *x = a, *y = b;
 
 	if (x->start != y->start)
 		return x->start < y->start ? 1 : -1;
@@ -36,26 +29,23 @@ hist_change_text(char *out, size_t len, const struct hchange *c)
 		snprintf(out, len, "%+.1f %% [?]", c->change);
 }
 
-static const char *
-verdict(const struct hseries *s, const struct hchange *c)
+const char *
+hist_verdict(const struct hseries *s, const struct hchange *c)
 {
 	if (s->better == 0)
 		return "changed";
 	return c->change < 0 ? "worse" : "better";
 }
 
-/* The figure's name with its parameters and size (and host, where the
- * history has several). */
-static void
-figure(const struct hist *h, const struct hseries *s, char *out, size_t len)
+void
+hist_figure(const struct hist *h, const struct hseries *s, char *out, size_t len)
 {
 	snprintf(out, len, "%s%s%s%s%s%s%s", h->nhosts > 1 ? s->host : "", h->nhosts > 1 ? ": " : "",
 	         s->name, *s->params ? " " : "", s->params, *s->size ? " size=" : "", s->size);
 }
 
-/* The set a change starts at, as "38" or a drift's "12-30". */
-static void
-where(const struct hseries *s, const struct hchange *c, char *out, size_t len)
+void
+hist_where(const struct hseries *s, const struct hchange *c, char *out, size_t len)
 {
 	if (c->kind == H_DRIFT)
 		snprintf(out, len, "%u-%u", s->pt[c->from].set + 1, s->pt[c->to - 1].set + 1);
@@ -63,11 +53,11 @@ where(const struct hseries *s, const struct hchange *c, char *out, size_t len)
 		snprintf(out, len, "%u", s->pt[c->at].set + 1);
 }
 
-static struct item *
-items(const struct hist *h, size_t *n, unsigned char *named)
+struct hitem *
+hist_items(const struct hist *h, size_t *n, unsigned char *named)
 {
 	const struct hseries *s;
-	struct item *it = malloc((h->nsteps + h->ndrifts + 1) * sizeof(*it));
+	struct hitem *it = malloc((h->nsteps + h->ndrifts + 1) * sizeof(*it));
 	size_t i;
 
 	*n = 0;
@@ -124,33 +114,62 @@ noise_line(const struct hist *h, const struct hopts *o, FILE *f, const char *pre
 	free(fl);
 }
 
+void
+hist_gate_text(const struct hist *h, const struct hopts *o, char *out, size_t len)
+{
+	int n = o->fail_on_step;
+
+	if (h->nfailed)
+		snprintf(out, len, "Gate (--fail-on-step=%d): FAIL: %zu figure%s stepped worse past the threshold in the newest %d set%s (Holm over %zu figures at %g)",
+		         n, h->nfailed, h->nfailed == 1 ? "" : "s", n, n == 1 ? "" : "s", h->nfamily, o->alpha);
+	else
+		snprintf(out, len, "Gate (--fail-on-step=%d): pass: no step toward worse past the threshold starts in the newest %d set%s (Holm over %zu figures at %g)",
+		         n, n, n == 1 ? "" : "s", h->nfamily, o->alpha);
+}
+
+/* One gate line of a series: its set, name, change and levels. */
+static void
+gate_one(const struct hist *h, const struct hseries *s, FILE *f, const char *pre, double p)
+{
+	char fig[600], ch[96];
+
+	hist_figure(h, s, fig, sizeof(fig));
+	hist_change_text(ch, sizeof(ch), &s->gate);
+	fprintf(f, "%s  set %u: %s %s (%.4g -> %.4g %s; adjusted p %.2g)\n", pre, s->pt[s->gate.at].set + 1, fig, ch,
+	        s->gate.before, s->gate.after, s->unit, p);
+}
+
+/*
+ * The gate's verdict and the figures it failed; without the gate, the
+ * figures it would fail ("Newest set"); in both, those whose newest sets
+ * stand apart by the t test while their runs' ranks cannot confirm it.
+ */
 static void
 gate_lines(const struct hist *h, const struct hopts *o, FILE *f, const char *pre)
 {
 	const struct hseries *s;
-	char fig[600], ch[96];
+	char line[256];
+	size_t unconfirmed = 0;
 
-	if (o->fail_on_step <= 0 && h->nfailed > 0)
-		fprintf(f, "%sNewest set: %zu figure%s stepped worse past the threshold in it (what --fail-on-step would fail; one set cannot tell a step from a stray set, the next will):\n",
+	if (o->fail_on_step > 0) {
+		hist_gate_text(h, o, line, sizeof(line));
+		fprintf(f, "%s%s\n", pre, line);
+	} else if (h->nfailed > 0) {
+		fprintf(f, "%sNewest set: %zu figure%s stepped worse past the threshold in it (what --fail-on-step would fail):\n",
 		        pre, h->nfailed, h->nfailed == 1 ? "" : "s");
-	if (o->fail_on_step <= 0)
-		goto list;
-	fprintf(f, "%sGate (--fail-on-step=%d): %s", pre, o->fail_on_step, h->nfailed ? "FAIL" : "pass");
-	if (h->nfailed)
-		fprintf(f, ": %zu figure%s stepped worse past the threshold in the newest %d set%s", h->nfailed,
-		        h->nfailed == 1 ? "" : "s", o->fail_on_step, o->fail_on_step == 1 ? "" : "s");
-	else
-		fprintf(f, ": no step toward worse past the threshold starts in the newest %d set%s", o->fail_on_step,
-		        o->fail_on_step == 1 ? "" : "s");
-	fprintf(f, " (Holm over %zu figures at %g)\n", h->nfamily, o->alpha);
-list:
+	}
+	for (s = h->first; s != NULL; s = s->next_in_order) {
+		if (s->failed)
+			gate_one(h, s, f, pre, s->gate_adj);
+		unconfirmed += s->apart && !s->failed;
+	}
+	if (unconfirmed == 0)
+		return;
+	fprintf(f, "%sNewest set, cannot tell: %zu figure%s stand%s apart, worse past the threshold, by the t test, but too few runs to confirm it by their ranks (a stray run and a step look alike: keep three runs or more a set):\n",
+	        pre, unconfirmed, unconfirmed == 1 ? "" : "s", unconfirmed == 1 ? "s" : "");
 	for (s = h->first; s != NULL; s = s->next_in_order)
-		if (s->failed) {
-			figure(h, s, fig, sizeof(fig));
-			hist_change_text(ch, sizeof(ch), &s->gate);
-			fprintf(f, "%s  set %u: %s %s (%.4g -> %.4g %s; adjusted p %.2g)\n", pre, s->pt[s->gate.at].set + 1,
-			        fig, ch, s->gate.before, s->gate.after, s->unit, s->gate_adj);
-		}
+		if (s->apart && !s->failed)
+			gate_one(h, s, f, pre, s->apart_adj);
 }
 
 void
@@ -158,7 +177,7 @@ hist_text(const struct hist *h, const struct hopts *o, FILE *f)
 {
 	unsigned char *named = calloc(h->nsets + 1, 1);
 	size_t n = 0, i, last = h->nsets ? h->nsets - 1 : 0;
-	struct item *it = named ? items(h, &n, named) : NULL;
+	struct hitem *it = named ? hist_items(h, &n, named) : NULL;
 	char fig[600], ch[96], at[48];
 
 	if (it == NULL) {
@@ -181,9 +200,9 @@ hist_text(const struct hist *h, const struct hopts *o, FILE *f)
 		const struct hchange *c = it[i].c;
 		char kind[32], lv[64];
 
-		figure(h, it[i].s, fig, sizeof(fig));
-		where(it[i].s, c, at, sizeof(at));
-		snprintf(kind, sizeof(kind), "%s %s", c->kind == H_DRIFT ? "drift" : "step", verdict(it[i].s, c));
+		hist_figure(h, it[i].s, fig, sizeof(fig));
+		hist_where(it[i].s, c, at, sizeof(at));
+		snprintf(kind, sizeof(kind), "%s %s", c->kind == H_DRIFT ? "drift" : "step", hist_verdict(it[i].s, c));
 		if (o->markdown) {
 			fprintf(f, "| %s | %s | %+.1f %% | [%+.1f, %+.1f] | %.4g | %.4g %s | ", at, kind, c->change, c->lo,
 			        c->hi, c->before, c->after, it[i].s->unit);

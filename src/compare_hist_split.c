@@ -67,61 +67,84 @@ hsplit_test(const struct psum *ps, size_t a, size_t k, size_t b, double *d, doub
 	return 2 * infer_t_cdf(-fabs(*d / *se), *df);
 }
 
+/* A run among those ranked: its log value and its place in order. */
+struct ranked_run {
+	double v;
+	size_t at;
+};
+
 static int
 cmp_rank(const void *x, const void *y)
 {
-	const double *a = *(const double *const *)x, *b = *(const double *const *)y;
+	const struct ranked_run *a = x, *b = y;
 
-	return (*a > *b) - (*a < *b);
+	return (a->v > b->v) - (a->v < b->v);
 }
 
 /*
- * The ranks of points [a, b) among themselves (ties share their mean
- * rank), summed from a: rsum[i - a] is the sum over [a, i).  0, or -1
- * when out of memory.
+ * The ranks of the runs of points [a, b) among themselves (ties share
+ * their mean rank), summed point by point from a: rsum[i - a] is the sum
+ * over the runs of points [a, i), rn[i - a] their count.  The runs, not
+ * the set values: the run is the unit (as compare counts it), and at a
+ * few runs a set a step a few sets long can show.  0, or -1 when out of
+ * memory.
  */
 static int
-rank_sums(const struct psum *ps, size_t a, size_t b, double *rsum)
+rank_sums(const struct psum *ps, size_t a, size_t b, double *rsum, double *rn)
 {
-	size_t m = b - a, i, j;
-	const double **o = malloc(m * sizeof(*o));
-	double *r = malloc(m * sizeof(*r));
+	const struct hseries *s = ps->s;
+	size_t m = 0, i, j, r;
+	struct ranked_run *o;
+	double *rk;
 
-	if (o == NULL || r == NULL) {
+	for (i = a; i < b; i++)
+		m += s->pt[i].runs;
+	o = malloc((m + 1) * sizeof(*o));
+	rk = malloc((m + 1) * sizeof(*rk));
+	if (o == NULL || rk == NULL) {
 		free(o);
-		free(r);
+		free(rk);
 		return -1;
 	}
-	for (i = 0; i < m; i++)
-		o[i] = &ps->y[a + i];
+	for (i = a, m = 0; i < b; i++)
+		for (r = 0; r < s->pt[i].runs; r++, m++) {
+			o[m].v = s->runv[s->pt[i].run0 + r];
+			o[m].at = m;
+		}
 	qsort(o, m, sizeof(*o), cmp_rank);
 	for (i = 0; i < m;) {
 		double mid;
 
-		for (j = i + 1; j < m && *o[j] == *o[i]; j++)
+		for (j = i + 1; j < m && o[j].v == o[i].v; j++)
 			;
 		mid = (double)(i + j + 1) / 2;
 		for (; i < j; i++)
-			r[o[i] - ps->y - a] = mid;
+			rk[o[i].at] = mid;
 	}
-	rsum[0] = 0;
-	for (i = 0; i < m; i++)
-		rsum[i + 1] = rsum[i] + r[i];
+	rsum[0] = rn[0] = 0;
+	for (i = a, m = 0; i < b; i++) {
+		double sum = 0;
+
+		for (r = 0; r < s->pt[i].runs; r++)
+			sum += rk[m++];
+		rsum[i - a + 1] = rsum[i - a] + sum;
+		rn[i - a + 1] = rn[i - a] + s->pt[i].runs;
+	}
 	free(o);
-	free(r);
+	free(rk);
 	return 0;
 }
 
-/* The rank-sum (Mann-Whitney) test of [a, k) against [k, b) from the
- * ranks' sums: its two-sided p, the normal approximation with continuity
+/* The rank-sum (Mann-Whitney) test of the runs of [a, k) against those
+ * of [k, b): its two-sided p, the normal approximation with continuity
  * correction (at the small sides it can test, cautious: above the exact
  * p). */
 static double
-rank_test(const double *rsum, size_t a, size_t k, size_t b)
+rank_test(const double *rsum, const double *rn, size_t a, size_t k, size_t b)
 {
-	double nl = (double)(k - a), nr = (double)(b - k);
+	double nl = rn[k - a], nr = rn[b - a] - nl;
 	double u = rsum[k - a] - nl * (nl + 1) / 2, mu = nl * nr / 2;
-	double sd = sqrt(nl * nr * (nl + nr + 1) / 12), z = (fabs(u - mu) - 0.5) / sd;
+	double sd = sqrt(nl * nr * (nl + nr + 1) / 12), z = sd > 0 ? (fabs(u - mu) - 0.5) / sd : 0;
 
 	return z > 0 ? erfc(z / sqrt(2.0)) : 1;
 }
@@ -175,13 +198,14 @@ static int
 best_split(const struct psum *ps, size_t a, size_t b, size_t *at, double *p)
 {
 	size_t k, tried = 0;
-	double best = 2, *rsum;
+	double best = 2, *rsum, *rn;
 
 	struct psum c;
 
-	if (b - a < 2 * HIST_SEG_MIN || (rsum = malloc((b - a + 1) * sizeof(*rsum))) == NULL)
+	if (b - a < 2 * HIST_SEG_MIN || (rsum = malloc(2 * (b - a + 1) * sizeof(*rsum))) == NULL)
 		return 0;
-	if (rank_sums(ps, a, b, rsum) < 0 || clip(ps, a, b, &c) < 0) {
+	rn = rsum + (b - a + 1);
+	if (rank_sums(ps, a, b, rsum, rn) < 0 || clip(ps, a, b, &c) < 0) {
 		free(rsum);
 		return 0;
 	}
@@ -189,7 +213,7 @@ best_split(const struct psum *ps, size_t a, size_t b, size_t *at, double *p)
 		double d, se, df, pk = hsplit_test(&c, 0, k - a, b - a, &d, &se, &df);
 
 		tried++;
-		if (pk < best && rank_test(rsum, a, k, b) < RANK_LEVEL) {
+		if (pk < best && rank_test(rsum, rn, a, k, b) < RANK_LEVEL) {
 			best = pk;
 			*at = k;
 		}

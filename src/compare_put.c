@@ -67,7 +67,7 @@ put_char(FILE *f, unsigned c, enum esc e)
 			fputs("&quot;", f);
 		else if (c == '\'')
 			fputs("&apos;", f);
-		else if (c < 0x20 && c != '\t')
+		else if ((c < 0x20 && c != '\t') || c == 0x7f)
 			fputc('?', f);
 		else
 			fputc((int)c, f);
@@ -103,7 +103,8 @@ put_char(FILE *f, unsigned c, enum esc e)
  * Write s escaped for one output syntax: every string of every format
  * goes through here.  Bytes that are not UTF-8 become U+FFFD (JSON, XML)
  * or '?'; control characters are escaped where the syntax can, else
- * replaced.
+ * replaced (in XML, which HTML pages use too, DEL by '?' and the C1
+ * controls by U+FFFD).
  */
 void
 put(FILE *f, const char *str, enum esc e)
@@ -132,6 +133,12 @@ put(FILE *f, const char *str, enum esc e)
 		if (n == 0) {
 			fputs(e == E_JSON ? "\\ufffd" : e == E_XML ? "&#xFFFD;" : "?", f);
 			s++;
+			continue;
+		}
+		/* C1 controls: not characters HTML allows in text */
+		if (n == 2 && e == E_XML && s[0] == 0xc2 && s[1] < 0xa0) {
+			fputs("&#xFFFD;", f);
+			s += n;
 			continue;
 		}
 		if (n > 1) {

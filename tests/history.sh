@@ -195,7 +195,7 @@ if [ "$(grep -c '^  set 9: ' "$T_TMP/out")" -eq 1 ]; then ok; else not_ok "real 
 run_prog hist --fail-on-step "$T_TMP/one1"
 expect_rc 0 "gate, one run a set: cannot fail"
 run_prog hist "$T_TMP/one1"
-has "$T_TMP/out" '^Newest set: 1 figure stepped worse' "one run a set: the newest set's step said"
+has "$T_TMP/out" '^Newest set, cannot tell: 1 figure stands apart' "one run a set: the newest set's step said"
 
 # ------------------------------------------------------------ sets and hosts
 

@@ -110,6 +110,44 @@ expect_one_line() {
 	fi
 }
 
+# browser_find: the Chromium on PATH (chromium, chromium-browser,
+# google-chrome); nothing where there is none.
+browser_find() {
+	for bf in chromium chromium-browser google-chrome; do
+		if command -v "$bf" >/dev/null; then
+			echo "$bf"
+			return
+		fi
+	done
+}
+
+# browser_run BROWSER ARG...: BROWSER headless with ARGs (no sandbox, no
+# GPU, a profile of its own in $T_TMP), for at most 120 s.
+browser_run() {
+	br_b=$1
+	shift
+	timeout 120 "$br_b" --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir="$T_TMP/profile" "$@"
+}
+
+# browser_console LOG: ok where LOG, a browser's stderr, shows no
+# console error.
+browser_console() {
+	if ! grep -i 'CONSOLE' "$1" | grep -qi 'error\|uncaught'; then ok; else
+		not_ok "chromium console: $(grep -i 'CONSOLE' "$1" | head -3)"
+	fi
+}
+
+# browser_shot BROWSER PAGE SUITE WIDTH,HEIGHT: a screenshot of PAGE kept
+# in tests/artifacts/SUITE.png; ok where one is made.
+browser_shot() {
+	bs_png=$(cd "$(dirname "$0")" && pwd)/artifacts/$3.png
+	mkdir -p "${bs_png%/*}"
+	rm -f "$bs_png"
+	browser_run "$1" --window-size="$4" --screenshot="$bs_png" "file://$2" >/dev/null 2>&1
+	if [ -s "$bs_png" ]; then ok; else not_ok "chromium: no screenshot of $2"; fi
+	echo "$3: screenshot in tests/artifacts/$3.png"
+}
+
 # build_pids DIR [PROG [ARGS]]: the PIDs of live processes running the
 # programs in DIR (an absolute path; PROG only, its command line holding
 # ARGS as whole words), found by their executable's own path: never by a

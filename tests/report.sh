@@ -144,26 +144,15 @@ if grep -q 'apt-get install gnuplot-nox' "$T_TMP/noplot.html" && ! grep -q '<svg
 fi
 
 # Headless Chromium: every plot drawn, no console error, a screenshot.
-browser=
-for b in chromium chromium-browser google-chrome; do
-	command -v "$b" >/dev/null && browser=$b && break
-done
+browser=$(browser_find)
 if [ -n "$browser" ] && command -v gnuplot >/dev/null; then
-	flags="--headless --no-sandbox --disable-gpu --no-first-run --user-data-dir=$T_TMP/profile"
-	# shellcheck disable=SC2086
-	timeout 120 "$browser" $flags --enable-logging=stderr --v=0 --dump-dom "file://$page" >"$T_TMP/dom" 2>"$T_TMP/log"
+	browser_run "$browser" --enable-logging=stderr --v=0 --dump-dom "file://$page" >"$T_TMP/dom" 2>"$T_TMP/log"
 	want=$(grep -o 'data-expected="[0-9]*"' "$page" | tr -dc 0-9)
 	if grep -q "plots drawn: $want of $want" "$T_TMP/dom" && [ "$want" -gt 0 ]; then ok; else
 		not_ok "chromium: $(grep -o 'plots drawn: [0-9]* of [0-9]*' "$T_TMP/dom") (want $want of $want)"
 	fi
-	if ! grep -i 'CONSOLE' "$T_TMP/log" | grep -qi 'error\|uncaught'; then ok; else
-		not_ok "chromium console: $(grep -i 'CONSOLE' "$T_TMP/log" | head -3)"
-	fi
-	mkdir -p "$top/tests/artifacts"
-	# shellcheck disable=SC2086
-	timeout 120 "$browser" $flags --window-size=1200,3000 --screenshot="$top/tests/artifacts/report.png" "file://$page" >/dev/null 2>&1
-	if [ -s "$top/tests/artifacts/report.png" ]; then ok; else not_ok "chromium: no screenshot"; fi
-	echo "report: screenshot in tests/artifacts/report.png"
+	browser_console "$T_TMP/log"
+	browser_shot "$browser" "$page" report 1200,3000
 else
 	echo "report: browser checks skipped: needs chromium and gnuplot (Debian: chromium, gnuplot-nox)"
 fi
