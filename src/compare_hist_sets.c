@@ -36,7 +36,7 @@ table_grow(struct hist *h)
 	struct hseries **t = h->table;
 
 	h->table_size = old ? 2 * old : 1024;
-	h->table = calloc(h->table_size, sizeof(*h->table));
+	h->table = calloc(h->table_size, sizeof(struct hseries *));
 	if (h->table == NULL) {
 		util_err("out of memory");
 		exit(2);
@@ -202,18 +202,48 @@ read_set(struct cmp *cx, const struct hset *s)
 }
 
 /* (the zone is not read: the runs of one history are taken to share one) */
+/* The number of the len digits at s into *v; 0, or -1 when not all
+ * digits (or none). */
+static int
+digits(const char *s, size_t len, int *v)
+{
+	size_t i;
+
+	*v = 0;
+	if (len == 0 || len > 4)
+		return -1;
+	for (i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		*v = *v * 10 + (s[i] - '0');
+	}
+	return 0;
+}
+
 time_t
 hist_date(const char *d)
 {
 	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
-	char mon[4], zone[16];
+	const char *w[6], *m;
+	size_t len[6], n = 0;
 	int day, hh, mm, ss, year;
-	const char *m;
 	struct tm tm;
 
-	if (d == NULL || sscanf(d, "%*3s %3s %d %d:%d:%d %15s %d", mon, &day, &hh, &mm, &ss, zone, &year) != 7 ||
-	    (m = strstr(months, mon)) == NULL || (m - months) % 3 != 0 || strlen(mon) != 3 || year < 1970 ||
-	    year > 9999 || day < 1 || day > 31 || hh < 0 || hh > 23 || mm < 0 || mm > 59 || ss < 0 || ss > 60)
+	/* Www Mmm dd HH:MM:SS ZONE YYYY: six words */
+	while (d != NULL && *d != '\0' && n < 6) {
+		while (*d == ' ')
+			d++;
+		if (*d == '\0')
+			break;
+		w[n] = d;
+		len[n] = strcspn(d, " ");
+		d += len[n++];
+	}
+	if (d == NULL || n != 6 || *d != '\0' || len[1] != 3 || len[3] != 8 ||
+	    (m = strstr(months, (char[4]){ w[1][0], w[1][1], w[1][2], '\0' })) == NULL ||
+	    (m - months) % 3 != 0 || digits(w[2], len[2], &day) < 0 || w[3][2] != ':' || w[3][5] != ':' ||
+	    digits(w[3], 2, &hh) < 0 || digits(w[3] + 3, 2, &mm) < 0 || digits(w[3] + 6, 2, &ss) < 0 ||
+	    digits(w[5], len[5], &year) < 0 || year < 1970 || day < 1 || day > 31 || hh > 23 || mm > 59 || ss > 60)
 		return -1;
 	memset(&tm, 0, sizeof(tm));
 	tm.tm_year = year - 1900;
@@ -287,17 +317,23 @@ hist_read(struct hist *h, const struct hopts *o)
 	return 0;
 }
 
+/* A set's place in the order by time. */
+struct when_at {
+	time_t when; /* its time, < 0 unknown */
+	size_t at;   /* its place as given */
+};
+
 /* The order of the sets by time: stable, unknown times last. */
 static int
 cmp_when(const void *a, const void *b)
 {
-	const struct hset *x = *(const struct hset *const *)a, *y = *(const struct hset *const *)b;
+	const struct when_at *x = a, *y = b;
 
 	if ((x->when < 0) != (y->when < 0))
 		return x->when < 0 ? 1 : -1;
 	if (x->when != y->when)
 		return x->when < y->when ? -1 : 1;
-	return x < y ? -1 : x > y;
+	return (x->at > y->at) - (x->at < y->at);
 }
 
 static int
@@ -311,22 +347,24 @@ cmp_point(const void *a, const void *b)
 void
 hist_sort_time(struct hist *h)
 {
-	struct hset **ord = malloc((h->nsets + 1) * sizeof(*ord)), *sorted;
+	struct when_at *ord = malloc((h->nsets + 1) * sizeof(*ord));
 	uint32_t *rank = malloc((h->nsets + 1) * sizeof(*rank));
+	struct hset *sorted = malloc((h->nsets + 1) * sizeof(*sorted));
 	struct hseries *s;
 	size_t i;
 
-	sorted = malloc((h->nsets + 1) * sizeof(*sorted));
 	if (ord == NULL || rank == NULL || sorted == NULL) {
 		util_err("out of memory");
 		exit(2);
 	}
-	for (i = 0; i < h->nsets; i++)
-		ord[i] = &h->sets[i];
+	for (i = 0; i < h->nsets; i++) {
+		ord[i].when = h->sets[i].when;
+		ord[i].at = i;
+	}
 	qsort(ord, h->nsets, sizeof(*ord), cmp_when);
 	for (i = 0; i < h->nsets; i++) {
-		rank[ord[i] - h->sets] = (uint32_t)i;
-		sorted[i] = *ord[i];
+		rank[ord[i].at] = (uint32_t)i;
+		sorted[i] = h->sets[ord[i].at];
 	}
 	memcpy(h->sets, sorted, h->nsets * sizeof(*sorted));
 	for (s = h->first; s != NULL; s = s->next_in_order) {

@@ -202,7 +202,8 @@ best_split(const struct psum *ps, size_t a, size_t b, size_t *at, double *p)
 
 	struct psum c;
 
-	if (b - a < 2 * HIST_SEG_MIN || (rsum = malloc(2 * (b - a + 1) * sizeof(*rsum))) == NULL)
+	*at = a;
+	if (b - a < 2 * (size_t)HIST_SEG_MIN || (rsum = malloc(2 * (b - a + 1) * sizeof(*rsum))) == NULL)
 		return 0;
 	rn = rsum + (b - a + 1);
 	if (rank_sums(ps, a, b, rsum, rn) < 0 || clip(ps, a, b, &c) < 0) {
