@@ -214,8 +214,9 @@ sched_cross_shared(const char *policy, int copy)
 	return l > 0 && l < 10 ? names[l] : "none";
 }
 
-/* Whether policy is understood (and CROSS possible here): 0, or -1
- * after a message; CROSS on one CPU exits 77. */
+/* Whether policy is understood (and CROSS possible here): 0; -1 after
+ * a message when it is not understood, -2 after one when it is CROSS
+ * and this process may use one CPU only. */
 static int
 check_policy(const char *policy)
 {
@@ -227,13 +228,12 @@ check_policy(const char *policy)
 		if (allowed_init() != 0)
 			return -1;
 		if (nallowed < 2) {
-			/* Not a usage error: this machine cannot do it.  The
-			 * one exit outside main(), so that every program
-			 * says 77 alike. */
+			/* Not a usage error: this machine cannot do it (the
+			 * caller's 77). */
 			util_err("LMBENCH_SCHED=CROSS needs two CPUs; this "
 			         "process may use only CPU %d",
 			         allowed_cpu(0));
-			exit(EXIT_UNSUPPORTED);
+			return -2;
 		}
 	}
 	return 0;
@@ -312,7 +312,7 @@ sched_place_server(void)
 {
 	const char *policy = sched_policy("SAME");
 
-	if (check_policy(policy) != 0)
+	if (check_policy(policy) < 0)
 		return -1;
 	return sched_place(policy, 0, 1, 1);
 }
