@@ -36,9 +36,9 @@ bench_begin(int argc, char **argv, const struct bench_prog *p,
 		bench_usage(p);
 	if (rc < 0)
 		exit(EXIT_USAGE);
-	if (super_start() != 0)
-		exit(EXIT_USAGE);
 	bench_opts_init(o);
+	if (super_start(&o->run) != 0)
+		exit(EXIT_USAGE);
 	o->warmup_us = p->warmup_us;
 	o->id.argc = argc;
 	o->id.argv = argv;

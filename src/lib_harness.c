@@ -36,6 +36,7 @@ bench_opts_init(struct bench_opts *o)
 	o->parallel = 1;
 	o->repetitions = 11;
 	o->stat = BENCH_MEDIAN;
+	o->run.timeout_s = SUPER_DEFAULT_TIMEOUT_S;
 }
 
 /* -P 1: this process is the only copy.  0, or -1 after a message. */

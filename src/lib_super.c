@@ -24,11 +24,6 @@
 #include "lib_super.h"
 #include "lib_util.h"
 
-#define DEFAULT_TIMEOUT_S 300
-
-/* LMBENCH_TIMEOUT as super_start read it; the worker inherits it. */
-static unsigned long long run_timeout_s = DEFAULT_TIMEOUT_S;
-
 /* Set once by super_start, read by super_tmpdir.  File-scope because the
  * supervisor, woken by a signal (SIGTERM, SIGINT ...) or the worker's
  * end, removes it (remove_tmpdir): like a signal flag, not a channel
@@ -267,22 +262,16 @@ supervise(pid_t pid, const sigset_t *waitset, const sigset_t *oldmask,
 	_exit(EXIT_FAILED);
 }
 
-unsigned long long
-super_timeout_s(void)
-{
-	return run_timeout_s;
-}
-
 int
-super_start(void)
+super_start(struct super_run *run)
 {
-	uint64_t timeout_s = DEFAULT_TIMEOUT_S;
+	uint64_t timeout_s = SUPER_DEFAULT_TIMEOUT_S;
 	sigset_t waitset, oldmask;
 	pid_t parent = getpid(), pid;
 
 	if (util_env_u64("LMBENCH_TIMEOUT", 0, 100000000, &timeout_s) < 0)
 		return -1;
-	run_timeout_s = timeout_s;
+	run->timeout_s = timeout_s;
 	/* The name is fixed before the split so the supervisor knows what
 	 * to remove; the worker makes the directory only if it needs it. */
 	name_tmpdir();
