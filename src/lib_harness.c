@@ -46,7 +46,7 @@ run_single(struct copy_run *c, char *where, size_t wherelen)
 	const struct bench_desc *d = c->d;
 	int rc = -1;
 
-	party_reset(&c->cx, c->policy, 0, c->o->helpers);
+	party_reset(&c->cx, c->policy, 0, c->o->helpers, &c->o->run);
 	if (sched_place(c->policy, 0, 0, c->o->helpers) == -1)
 		return -1;
 	/* cleanup also undoes whatever a failed init did */

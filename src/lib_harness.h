@@ -53,8 +53,8 @@ struct bench_opts {
 	                            * LMBENCH_SCHED is unset (the programs
 	                            * with helpers: "SAME"); NULL: DEFAULT */
 	struct bench_ident id;     /* what the records name (bench_begin) */
-	struct super_run run;      /* the run's bound (super_start, through
-	                            * bench_begin) */
+	struct super_run run;      /* the run's bound and private directory
+	                            * (super_start, through bench_begin) */
 };
 
 /* The defaults: -P 1, -W 0, -N 11, median, no placement of its own, no

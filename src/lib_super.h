@@ -5,6 +5,7 @@
 #ifndef LIB_SUPER_H
 #define LIB_SUPER_H
 
+#include <limits.h>
 #include <sys/types.h>
 
 #include "lib_party.h"
@@ -19,6 +20,9 @@ struct super_run {
 	                               * none): a program whose work can be
 	                               * cut short (more looks at the same
 	                               * thing) plans to end well inside it */
+	char tmpdir[PATH_MAX];        /* the private temporary directory's
+	                               * name, fixed before the split
+	                               * (super_tmpdir makes it); "": none */
 };
 
 /*
@@ -39,11 +43,12 @@ struct super_run {
 int super_start(struct super_run *run);
 
 /*
- * The private temporary directory of this run, created on first use
- * (mode 0700, under $TMPDIR or /tmp) and removed by the supervisor when
- * the program ends, however it ends.  NULL after a message on failure.
+ * The private temporary directory of the run (run->tmpdir), created on
+ * first use (mode 0700, under $TMPDIR or /tmp) and removed by the
+ * supervisor when the program ends, however it ends.  NULL after a
+ * message on failure, or where super_start named none.
  */
-const char *super_tmpdir(void);
+const char *super_tmpdir(const struct super_run *run);
 
 /*
  * Make a new directory dir/prefix.XXXXXX (mkdtemp) that the supervisor
