@@ -75,8 +75,7 @@ int file_made(const struct super_run *run, char *path, size_t len,
  * path (malloc'd) in *path; 0, or the exit status after a message (1,
  * or 77 when O_DIRECT is not supported there).
  */
-int file_scratch_in(const struct super_run *run, const char *dir,
-                    uint64_t need, const char *prefix, int direct,
-                    char **path);
+int file_scratch_in(const struct super_run *run, const char *dir, uint64_t need,
+                    const char *prefix, int direct, char **path);
 
 #endif

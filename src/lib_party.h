@@ -70,8 +70,8 @@ struct copy_ctx {
  * each, placed by policy (sched_policy's answer, kept as a pointer), in
  * the run `run` (kept as a pointer): the context with this process as
  * its only party. */
-void party_reset(struct copy_ctx *cx, const char *policy, int copy,
-                 int helpers, const struct super_run *run);
+void party_reset(struct copy_ctx *cx, const char *policy, int copy, int helpers,
+                 const struct super_run *run);
 /* Release what party_track_children mapped. */
 void party_free(struct copy_ctx *cx);
 /* Add a helper (pid, number, the CPU it was placed on or < 0). */

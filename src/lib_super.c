@@ -122,9 +122,8 @@ super_tmpdir(const struct super_run *run)
 	/* Made by this process, another copy of this run or an earlier
 	 * call: ours; anyone else's directory of that name is refused. */
 	if (mkdir(path, 0700) != 0 &&
-	    (errno != EEXIST || lstat(path, &st) != 0 ||
-	     !S_ISDIR(st.st_mode) || st.st_uid != geteuid() ||
-	     (st.st_mode & 0777) != 0700)) {
+	    (errno != EEXIST || lstat(path, &st) != 0 || !S_ISDIR(st.st_mode) ||
+	     st.st_uid != geteuid() || (st.st_mode & 0777) != 0700)) {
 		util_syserr("cannot make temporary directory %s", path);
 		return NULL;
 	}
