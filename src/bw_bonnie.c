@@ -200,9 +200,9 @@ main(int argc, char **argv)
 	if (check_sizes(&s) != 0)
 		return EXIT_USAGE;
 	/* Room for the file, its blocks' metadata and a margin. */
-	rc = file_scratch_in(first < argc ? argv[first] : NULL,
-	                  s.size + s.size / 16 + (16ULL << 20), "bw_bonnie",
-	                  s.direct, &s.path);
+	rc = file_scratch_in(&o.run, first < argc ? argv[first] : NULL,
+	                     s.size + s.size / 16 + (16ULL << 20), "bw_bonnie",
+	                     s.direct, &s.path);
 	if (rc != 0)
 		return rc;
 	s.buf = mem_alloc((size_t)s.chunk);

@@ -71,7 +71,7 @@ init(void *sp, struct copy_ctx *cx)
 	struct state *s = sp;
 
 	s->fd = -1;
-	if (file_bw_open(&s->f, cx->copy) != 0)
+	if (file_bw_open(&s->f, cx) != 0)
 		return -1;
 	/* Page aligned (lib_mem), so the kernel's copy from the page
 	 * cache's pages keeps the same offset within a page on both sides:

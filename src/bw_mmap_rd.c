@@ -62,7 +62,7 @@ init(void *sp, struct copy_ctx *cx)
 	struct state *s = sp;
 
 	s->map = NULL;
-	if (file_bw_open(&s->f, cx->copy) != 0)
+	if (file_bw_open(&s->f, cx) != 0)
 		return -1;
 	if (!s->f.open2close) {
 		s->map = map_file(s);

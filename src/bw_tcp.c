@@ -147,7 +147,10 @@ main(int argc, char **argv)
 	struct bench_desc d = { .init = init, .run = run,
 		.cleanup = net_end_close, .state = &s };
 	struct bench_result r;
-	int first = server_begin(argc, argv, &prog, &o, &op.net, &sd), rc;
+	int rc, first = server_begin(argc, argv, &prog, &o, &op.net, &sd, &rc);
+
+	if (first < 0)
+		return rc;
 
 	s.port = op.net.port;
 	s.host = argv[first];

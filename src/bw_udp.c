@@ -152,7 +152,10 @@ main(int argc, char **argv)
 		.init = init, .run = run, .cleanup = cleanup, .state = &s
 	};
 	char label[1100];
-	int first = server_begin(argc, argv, &prog, &o, &n, &sd);
+	int rc, first = server_begin(argc, argv, &prog, &o, &n, &sd, &rc);
+
+	if (first < 0)
+		return rc;
 
 	s.port = n.port;
 	if (n.msize != 0)

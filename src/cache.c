@@ -179,7 +179,7 @@ main(int argc, char **argv)
 	if (rc != 0)
 		return rc;
 	sweep_sizes(&w, op.m.max);
-	w.deadline = sweep_deadline(start);
+	w.deadline = sweep_deadline(&w, start);
 	timing_load_start(&load);
 	if (sweep_all(&w) != 0 || sweep_refine(&w) != 0)
 		return EXIT_FAILED;

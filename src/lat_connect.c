@@ -158,7 +158,10 @@ main(int argc, char **argv)
 	struct bench_desc d = { .init = init, .run = run, .state = &s };
 	char label[1100];
 	/* One copy and no warm-up, as lmbench: the usage names no -P, -W. */
-	int first = server_begin(argc, argv, &prog, &o, &op, &sd), rc;
+	int rc, first = server_begin(argc, argv, &prog, &o, &op, &sd, &rc);
+
+	if (first < 0)
+		return rc;
 
 	s.host = argv[first];
 	s.ai = net_resolve(s.host, op.port, SOCK_STREAM);

@@ -78,8 +78,8 @@ init(void *sp, struct copy_ctx *cx)
 
 	s->helper = -1;
 	s->step = 0;
-	s->fd = file_scratch(path, sizeof(path), "lat_fcntl.%d.%d", cx->copy,
-	                     (int)getpid());
+	s->fd = file_scratch(cx->run, path, sizeof(path), "lat_fcntl.%d.%d",
+	                     cx->copy, (int)getpid());
 	if (s->fd < 0)
 		return -1;
 	unlink(path);

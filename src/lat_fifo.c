@@ -41,7 +41,7 @@ open_reader(const char *path)
 static int
 fifos(struct copy_ctx *cx, int ends[4])
 {
-	const char *dir = super_tmpdir();
+	const char *dir = super_tmpdir(cx->run);
 	char to[4096], from[4096];
 	int to_r, from_w, out, in;
 

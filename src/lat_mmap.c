@@ -44,7 +44,7 @@ init(void *sp, struct copy_ctx *cx)
 {
 	struct state *s = sp;
 
-	return file_bw_open_fd(&s->f, cx->copy, O_RDWR, " for writing", &s->fd);
+	return file_bw_open_fd(&s->f, cx, O_RDWR, " for writing", &s->fd);
 }
 
 static int

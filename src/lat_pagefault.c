@@ -51,7 +51,7 @@ init(void *sp, struct copy_ctx *cx)
 	size_t ps = mem_pagesize(), i;
 	uint64_t rng = 0x70616765ULL + (uint64_t)cx->copy;
 
-	if (file_bw_open_fd(&s->f, cx->copy, O_RDONLY, "", &s->fd) != 0)
+	if (file_bw_open_fd(&s->f, cx, O_RDONLY, "", &s->fd) != 0)
 		return -1;
 	s->order = malloc(s->npages * sizeof(*s->order));
 	if (s->order == NULL) {

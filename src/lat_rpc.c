@@ -149,7 +149,10 @@ main(int argc, char **argv)
 		.serve = sunrpc_serve, .service = &srv, .stop = sunrpc_stop,
 		.ctx = &srv };
 	struct bench_opts o;
-	int first = server_begin(argc, argv, &prog, &o, &op.net, &sd), rc;
+	int rc, first = server_begin(argc, argv, &prog, &o, &op.net, &sd, &rc);
+
+	if (first < 0)
+		return rc;
 
 	s.port = op.net.port;
 	s.host = argv[first];

@@ -45,12 +45,11 @@ init(void *sp, struct copy_ctx *cx)
 	char path[4096];
 	int i, fd;
 
-	(void)cx;
 	s->extra[0] = s->extra[1] = -1;
 	if (s->tcp) {
 		fd = ipc_loopback(&s->extra[0], &s->extra[1]);
 	} else {
-		fd = file_scratch(path, sizeof(path), "lat_select.%d",
+		fd = file_scratch(cx->run, path, sizeof(path), "lat_select.%d",
 		                  (int)getpid());
 		if (fd >= 0)
 			unlink(path);

@@ -252,17 +252,18 @@ static const struct mode {
 	{ "prot", "Protection fault", choose_prot },
 };
 
-/* prot's file: named, or a page of zeros made in the private directory
- * (its path in made, len bytes); NULL after a message when it is no
- * non-empty regular file. */
+/* prot's file: named, or a page of zeros made in the run's private
+ * directory (its path in made, len bytes); NULL after a message when it
+ * is no non-empty regular file. */
 static const char *
-prot_file(const char *named, char *made, size_t len, size_t pagesize)
+prot_file(const struct super_run *run, const char *named, char *made,
+          size_t len, size_t pagesize)
 {
 	const char *file = named ? named : made;
 	struct stat st;
 
 	if (file == made &&
-	    file_made(made, len, "lat_sig.page", NULL, pagesize) != 0)
+	    file_made(run, made, len, "lat_sig.page", NULL, pagesize) != 0)
 		return NULL;
 	if (stat(file, &st) != 0) {
 		util_syserr("cannot use %s", file);
@@ -300,7 +301,7 @@ main(int argc, char **argv)
 	s.pagesize = mem_pagesize();
 	m = &modes[bench_lookup("mode", argv[first], modes, 3, sizeof(*m))];
 	if (m->choose == choose_prot) {
-		s.prot = prot_file(argv[first + 1], made, sizeof(made),
+		s.prot = prot_file(&o.run, argv[first + 1], made, sizeof(made),
 		                   s.pagesize);
 		if (s.prot == NULL)
 			return EXIT_FAILED;

@@ -188,7 +188,7 @@ main(int argc, char **argv)
 	    s.m->run == do_open) {
 		s.file = first + 1 < argc ? argv[first + 1] : made;
 		if (s.file == made &&
-		    file_made(made, sizeof(made), "lat_syscall.file",
+		    file_made(&o.run, made, sizeof(made), "lat_syscall.file",
 		              "lmbench-ng\n", 11) != 0)
 			return EXIT_FAILED;
 		if (stat(s.file, &st) != 0) {

@@ -27,7 +27,7 @@ int
 bench_begin(int argc, char **argv, const struct bench_prog *p,
             struct bench_opts *o)
 {
-	int rc, n;
+	int rc, n, status;
 
 	rc = opts_standard(argc, argv, p->usage, p->help, p->first_operand);
 	if (rc > 0)
@@ -36,9 +36,9 @@ bench_begin(int argc, char **argv, const struct bench_prog *p,
 		bench_usage(p);
 	if (rc < 0)
 		exit(EXIT_USAGE);
-	if (super_start() != 0)
-		exit(EXIT_USAGE);
 	bench_opts_init(o);
+	if (super_start(&o->run) != 0)
+		exit(EXIT_USAGE);
 	o->warmup_us = p->warmup_us;
 	o->id.argc = argc;
 	o->id.argv = argv;
@@ -55,8 +55,9 @@ bench_begin(int argc, char **argv, const struct bench_prog *p,
 		bench_usage(p);
 	params_line(argc, argv, p->usage, rc, o->id.params,
 	            sizeof(o->id.params));
-	if (bench_check_env() != 0)
-		exit(EXIT_USAGE);
+	status = bench_check_env();
+	if (status != 0)
+		exit(status);
 	report_context(&o->id);
 	return rc;
 }
@@ -89,9 +90,12 @@ bench_lookup(const char *what, const char *name, const void *table, size_t n,
 int
 bench_check_env(void)
 {
-	if (timing_check_env() < 0 || sched_check_env() < 0 ||
-	    report_check_env() < 0 || task_check_env() < 0)
-		return -1;
+	int sched = timing_check_env() < 0 ? -1 : sched_check_env();
+
+	if (sched == -2)
+		return EXIT_UNSUPPORTED;
+	if (sched < 0 || report_check_env() < 0 || task_check_env() < 0)
+		return EXIT_USAGE;
 	return 0;
 }
 

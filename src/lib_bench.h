@@ -34,12 +34,13 @@ struct bench_prog {
  * record names) and its context record.  Returns the index of the first
  * operand; on a usage error it prints one line (or the usage; for an
  * unknown option or a missing value, the line naming it, then the
- * usage) and exits 2, on a failed start it exits 2 after a message.
- * These exits, bench_usage's and bench_lookup's are the harness's own:
- * the library's other modules return a status for main to exit with
- * (opts_parse's OPTS_DONE after --help; mem_pages_require's 77), but
- * sched's one 77 for CROSS on one CPU and server_begin's end of a
- * server's mode (-s, -S), which stop the process where it stands.
+ * usage) and exits 2, on a failed start it exits 2 after a message (77
+ * for LMBENCH_SCHED=CROSS where the process may use one CPU only).
+ * These exits, bench_usage's and bench_lookup's are the harness's own,
+ * the one documented exit outside main(): the library's other modules
+ * return a status for main to exit with (opts_parse's OPTS_DONE after
+ * --help, bench_check_env's 2 or 77, server_begin's after -s or -S,
+ * mem_pages_require's 77).  A forked child ends with _exit().
  */
 int bench_begin(int argc, char **argv, const struct bench_prog *p,
                 struct bench_opts *o);
@@ -59,8 +60,9 @@ size_t bench_lookup(const char *what, const char *name, const void *table,
                     size_t n, size_t size);
 
 /* Check the environment every measurement reads (ENOUGH, TIMING_O,
- * LOOP_O, LMBENCH_SCHED, LMBENCH_JSON) before anything runs; -1 after a
- * message. */
+ * LOOP_O, LMBENCH_SCHED, LMBENCH_JSON) before anything runs: 0, or the
+ * exit status after a message (2 for a bad value; 77 for CROSS where
+ * the process may use one CPU only). */
 int bench_check_env(void);
 
 /* bench_run, then report_us / report_mbs with the label; the exit status

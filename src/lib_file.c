@@ -59,9 +59,10 @@ file_check(const char *path, uint64_t need, uint64_t *size)
 }
 
 char *
-file_private_copy(const char *path, uint64_t len, int copy)
+file_private_copy(const struct super_run *run, const char *path, uint64_t len,
+                  int copy)
 {
-	const char *dir = super_tmpdir();
+	const char *dir = super_tmpdir(run);
 	char *out, buf[65536];
 	int in, fd;
 	uint64_t left = len;
@@ -106,13 +107,13 @@ fail:
 }
 
 const char *
-file_for_copy(const char *name, int private_copy, uint64_t len, int copy,
-              char **own)
+file_for_copy(const struct copy_ctx *cx, const char *name, int private_copy,
+              uint64_t len, char **own)
 {
 	*own = NULL;
 	if (!private_copy)
 		return name;
-	*own = file_private_copy(name, len, copy);
+	*own = file_private_copy(cx->run, name, len, cx->copy);
 	return *own;
 }
 
@@ -281,9 +282,10 @@ file_size_arg(const char *arg, uint64_t min, const char *too_small,
 }
 
 int
-file_scratch(char *path, size_t len, const char *fmt, ...)
+file_scratch(const struct super_run *run, char *path, size_t len,
+             const char *fmt, ...)
 {
-	const char *dir = super_tmpdir();
+	const char *dir = super_tmpdir(run);
 	va_list ap;
 	size_t used;
 	int fd;
@@ -302,15 +304,15 @@ file_scratch(char *path, size_t len, const char *fmt, ...)
 }
 
 int
-file_made(char *path, size_t len, const char *name, const char *data,
-          size_t n)
+file_made(const struct super_run *run, char *path, size_t len, const char *name,
+          const char *data, size_t n)
 {
 	char *zeros = data != NULL ? NULL : calloc(1, n + 1);
 	int fd, ok = 0;
 
 	if (data == NULL && zeros == NULL) {
 		util_err("out of memory");
-	} else if ((fd = file_scratch(path, len, "%s", name)) >= 0) {
+	} else if ((fd = file_scratch(run, path, len, "%s", name)) >= 0) {
 		ok = util_writen(fd, data != NULL ? data : zeros, n) ==
 		     (ssize_t)n;
 		if (!ok)
@@ -346,10 +348,10 @@ scratch_room(const char *dir, uint64_t need)
 }
 
 int
-file_scratch_in(const char *dir, uint64_t need, const char *prefix, int direct,
-             char **path)
+file_scratch_in(const struct super_run *run, const char *dir, uint64_t need,
+                const char *prefix, int direct, char **path)
 {
-	const char *top = dir == NULL ? super_tmpdir() : dir;
+	const char *top = dir == NULL ? super_tmpdir(run) : dir;
 	char *own = NULL;
 	size_t len;
 	int fd;

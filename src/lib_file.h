@@ -13,15 +13,16 @@
 /* path is a readable regular file of at least need bytes (its size in
  * *size, which may be NULL); 0, or -1 after a message. */
 int file_check(const char *path, uint64_t need, uint64_t *size);
-/* A private copy of the first len bytes of path in the program's
+/* A private copy of the first len bytes of path in the run's private
  * temporary directory, for -C copy `copy`; its path (malloc'd), or NULL
  * after a message. */
-char *file_private_copy(const char *path, uint64_t len, int copy);
-/* The file copy `copy` uses: name, or with private_copy (-C) a private
- * copy of its first len bytes, made now and kept in *own (remove it with
+char *file_private_copy(const struct super_run *run, const char *path,
+                        uint64_t len, int copy);
+/* The file copy cx uses: name, or with private_copy (-C) a private copy
+ * of its first len bytes, made now and kept in *own (remove it with
  * file_release).  NULL after a message. */
-const char *file_for_copy(const char *name, int private_copy, uint64_t len,
-			  int copy, char **own);
+const char *file_for_copy(const struct copy_ctx *cx, const char *name,
+                          int private_copy, uint64_t len, char **own);
 /* Remove and forget a private copy (nothing when *own is NULL). */
 void file_release(char **own);
 /* dir is a directory this process can write in; 0, or -1 after a
@@ -54,27 +55,27 @@ int file_tree_unlink(const struct file_tree *t, uint64_t n);
  * *size; 0, or -1 after "bad size 'ARG': why". */
 int file_size_arg(const char *arg, uint64_t min, const char *too_small,
                   uint64_t *size);
-/* A scratch file made exclusively (mode 0600) in the program's private
+/* A scratch file made exclusively (mode 0600) in the run's private
  * temporary directory, named as fmt says: its descriptor (read and
  * write; its path in path, len bytes), or -1 after a message. */
-int file_scratch(char *path, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-/* A scratch file `name` holding the n bytes of data (NULL: n zero
+int file_scratch(const struct super_run *run, char *path, size_t len,
+                 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* A scratch file `name` there holding the n bytes of data (NULL: n zero
  * bytes), closed, its path in path (len bytes); 0, or -1 after a
  * message. */
-int file_made(char *path, size_t len, const char *name, const char *data,
-              size_t n);
+int file_made(const struct super_run *run, char *path, size_t len,
+              const char *name, const char *data, size_t n);
 
 /*
  * A new scratch file, made exclusively under an unguessable name: in the
- * program's private temporary directory (dir NULL), or in a private
+ * run's private temporary directory (dir NULL), or in a private
  * directory made inside dir; the supervisor removes either however the
  * program ends.  dir must be a writable directory whose file system has
  * need bytes free (statvfs); with direct, it must take O_DIRECT.  Its
  * path (malloc'd) in *path; 0, or the exit status after a message (1,
  * or 77 when O_DIRECT is not supported there).
  */
-int file_scratch_in(const char *dir, uint64_t need, const char *prefix,
-                    int direct, char **path);
+int file_scratch_in(const struct super_run *run, const char *dir, uint64_t need,
+                    const char *prefix, int direct, char **path);
 
 #endif

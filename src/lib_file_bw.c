@@ -13,17 +13,17 @@
 #include "lib_util.h"
 
 int
-file_bw_open(struct file_bw *f, int copy)
+file_bw_open(struct file_bw *f, const struct copy_ctx *cx)
 {
-	f->path = file_for_copy(f->file, f->private_copy, f->size, copy, &f->own);
+	f->path = file_for_copy(cx, f->file, f->private_copy, f->size, &f->own);
 	return f->path == NULL ? -1 : 0;
 }
 
 int
-file_bw_open_fd(struct file_bw *f, int copy, int flags, const char *after,
-                int *fd)
+file_bw_open_fd(struct file_bw *f, const struct copy_ctx *cx, int flags,
+                const char *after, int *fd)
 {
-	if (file_bw_open(f, copy) != 0)
+	if (file_bw_open(f, cx) != 0)
 		return -1;
 	*fd = fd_open(f->path, flags, "cannot open ", after);
 	return *fd < 0 ? -1 : 0;

@@ -35,13 +35,13 @@ int file_bw_main(int argc, char **argv, const char *once, uint64_t min,
                  struct file_bw *f, const struct bench_desc *d);
 /* The -C option's handler (struct bench_prog), ctx a struct file_bw. */
 int file_bw_option(void *ctx, int c, const char *arg);
-/* In init: the file this copy reads (f->path, a private copy with -C);
+/* In init: the file copy cx reads (f->path, a private copy with -C);
  * 0, or -1 after a message. */
-int file_bw_open(struct file_bw *f, int copy);
+int file_bw_open(struct file_bw *f, const struct copy_ctx *cx);
 /* file_bw_open, then that file opened with flags into *fd (else "cannot
  * open PATHafter: why"); 0, or -1. */
-int file_bw_open_fd(struct file_bw *f, int copy, int flags, const char *after,
-                    int *fd);
+int file_bw_open_fd(struct file_bw *f, const struct copy_ctx *cx, int flags,
+                    const char *after, int *fd);
 /* In cleanup: *fd closed (left -1), the private copy removed. */
 void file_bw_close(struct file_bw *f, int *fd);
 

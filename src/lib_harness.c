@@ -36,6 +36,7 @@ bench_opts_init(struct bench_opts *o)
 	o->parallel = 1;
 	o->repetitions = 11;
 	o->stat = BENCH_MEDIAN;
+	o->run.timeout_s = SUPER_DEFAULT_TIMEOUT_S;
 }
 
 /* -P 1: this process is the only copy.  0, or -1 after a message. */
@@ -45,7 +46,7 @@ run_single(struct copy_run *c, char *where, size_t wherelen)
 	const struct bench_desc *d = c->d;
 	int rc = -1;
 
-	party_reset(&c->cx, c->policy, 0, c->o->helpers);
+	party_reset(&c->cx, c->policy, 0, c->o->helpers, &c->o->run);
 	if (sched_place(c->policy, 0, 0, c->o->helpers) == -1)
 		return -1;
 	/* cleanup also undoes whatever a failed init did */

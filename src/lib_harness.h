@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "lib_party.h"
+#include "lib_super.h"
 
 #define BENCH_MAX_PARALLEL    1024  /* most -P copies accepted */
 #define BENCH_MAX_REPETITIONS 10000 /* most -N repetitions accepted */
@@ -52,10 +53,12 @@ struct bench_opts {
 	                            * LMBENCH_SCHED is unset (the programs
 	                            * with helpers: "SAME"); NULL: DEFAULT */
 	struct bench_ident id;     /* what the records name (bench_begin) */
+	struct super_run run;      /* the run's bound and private directory
+	                            * (super_start, through bench_begin) */
 };
 
 /* The defaults: -P 1, -W 0, -N 11, median, no placement of its own, no
- * arguments (bench_begin fills them). */
+ * arguments, the default run-time bound (bench_begin fills them). */
 void bench_opts_init(struct bench_opts *o);
 
 /*

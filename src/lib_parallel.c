@@ -47,7 +47,7 @@ run_copy(struct copy_run *c, int copy, int ctl, int go, struct shared *sh)
 	ssize_t r;
 	int ok;
 
-	party_reset(&c->cx, c->policy, copy, c->o->helpers);
+	party_reset(&c->cx, c->policy, copy, c->o->helpers, &c->o->run);
 	c->cx.ctl_fd = ctl;
 	if (c->d->init && c->d->init(c->d->state, &c->cx) != 0) {
 		write_byte(ctl, 'E');
@@ -217,7 +217,7 @@ copies_fork(struct copies *k, struct copy_run *c)
 			return -1;
 		}
 		/* Copy i is placed as itself (helper 0 of copy i). */
-		party_reset(&c->cx, c->policy, i, c->o->helpers);
+		party_reset(&c->cx, c->policy, i, c->o->helpers, &c->o->run);
 		k->pids[i] = super_fork(&c->cx, 0);
 		if (k->pids[i] < 0) {
 			close(ctl[0]);

@@ -65,7 +65,7 @@ member_main(void *arg)
 	const struct bench_desc *d = c->d;
 	int ok;
 
-	party_reset(&c->cx, c->policy, m->copy, 0);
+	party_reset(&c->cx, c->policy, m->copy, 0, &c->o->run);
 	ok = sched_place(c->policy, m->copy, 0, 0) != -1 &&
 	     (d->init == NULL || d->init(d->state, &c->cx) == 0) &&
 	     bench_calibrate(c) == 0;

@@ -46,9 +46,11 @@ party_add_server(struct copy_ctx *cx, pid_t pid)
 }
 
 void
-party_reset(struct copy_ctx *cx, const char *policy, int copy, int helpers)
+party_reset(struct copy_ctx *cx, const char *policy, int copy, int helpers,
+            const struct super_run *run)
 {
 	memset(cx, 0, sizeof(*cx));
+	cx->run = run;
 	cx->policy = policy;
 	cx->copy = copy;
 	cx->helpers = helpers;

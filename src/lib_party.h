@@ -46,6 +46,8 @@ struct party_tab {
 	struct party p[PARTY_MAX]; /* p[0] is this process */
 };
 
+struct super_run;
+
 /* One copy of a measurement, as its own process knows it. */
 struct copy_ctx {
 	const char *policy;  /* the placement in force (sched_policy) */
@@ -60,13 +62,16 @@ struct copy_ctx {
 	uint64_t *child_set; /* CPUs the children ran on (shared mapping);
 	                      * NULL until party_track_children */
 	struct party_tab parties; /* this copy's parties */
+	const struct super_run *run; /* the run (o->run): its private
+	                              * directory (super_tmpdir) */
 };
 
 /* A new measurement of copy `copy` whose copies fork `helpers` helpers
- * each, placed by policy (sched_policy's answer, kept as a pointer):
- * the context with this process as its only party. */
-void party_reset(struct copy_ctx *cx, const char *policy, int copy,
-                 int helpers);
+ * each, placed by policy (sched_policy's answer, kept as a pointer), in
+ * the run `run` (kept as a pointer): the context with this process as
+ * its only party. */
+void party_reset(struct copy_ctx *cx, const char *policy, int copy, int helpers,
+                 const struct super_run *run);
 /* Release what party_track_children mapped. */
 void party_free(struct copy_ctx *cx);
 /* Add a helper (pid, number, the CPU it was placed on or < 0). */

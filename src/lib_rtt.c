@@ -33,7 +33,10 @@ rtt_main(int argc, char **argv, const struct rtt_transport *t,
 		.serve = t->serve, .service = t->service, .stop = t->stop };
 	struct bench_opts o;
 	char label[1100];
-	int first = server_begin(argc, argv, &prog, &o, &n, &sd);
+	int rc, first = server_begin(argc, argv, &prog, &o, &n, &sd, &rc);
+
+	if (first < 0)
+		return rc;
 
 	c->port = n.port;
 	if (n.msize != 0)

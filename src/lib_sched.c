@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "lib_sched.h"
+#include "lib_threads.h"
 #include "lib_topo.h"
 #include "lib_util.h"
 
@@ -123,37 +124,14 @@ sched_policy(const char *fallback)
 	return fallback != NULL ? fallback : "DEFAULT";
 }
 
-/* The affinity mask the program may use, read at first use (memoized,
- * never changed after): a cpuset or taskset around the program is
- * respected. */
-static cpu_set_t allowed;
-static int nallowed = -1;
-
+/* The k-th of the n CPUs the program may use (cpus: thr_allowed's list,
+ * the one reading of the affinity mask, at first use by lib_sched or
+ * lib_threads and never changed after, so that a cpuset or taskset
+ * around the program is respected), or -1. */
 static int
-allowed_init(void)
+allowed_cpu(const int *cpus, int n, int k)
 {
-	if (nallowed >= 0)
-		return 0;
-	if (sched_getaffinity(0, sizeof(allowed), &allowed) != 0) {
-		util_syserr("sched_getaffinity");
-		return -1;
-	}
-	nallowed = CPU_COUNT(&allowed);
-	if (nallowed <= 0)
-		nallowed = 1;
-	return 0;
-}
-
-/* The k-th allowed CPU (k < nallowed), or -1. */
-static int
-allowed_cpu(int k)
-{
-	int i, seen = 0;
-
-	for (i = 0; i < CPU_SETSIZE; i++)
-		if (CPU_ISSET(i, &allowed) && seen++ == k)
-			return i;
-	return -1;
+	return k >= 0 && k < n ? cpus[k] : -1;
 }
 
 /* CROSS: pairs of allowed CPUs, each with the cache level they share
@@ -165,19 +143,21 @@ static int cross_level[TOPO_MAX / 2];
 static int
 cross_setup(void)
 {
-	int ids[TOPO_MAX], pairs[TOPO_MAX / 2][2], *lv, n, i;
+	int ids[TOPO_MAX], pairs[TOPO_MAX / 2][2], *lv, n, i, all;
+	const int *cpus;
 
 	if (cross_npairs >= 0)
 		return 0;
-	if (allowed_init() != 0)
+	all = thr_allowed(&cpus);
+	if (all < 0)
 		return -1;
-	n = nallowed < TOPO_MAX ? nallowed : TOPO_MAX;
+	n = all < TOPO_MAX ? all : TOPO_MAX;
 	if (n < 2) {
 		cross_npairs = 0;
 		return 0;
 	}
 	for (i = 0; i < n; i++)
-		ids[i] = allowed_cpu(i);
+		ids[i] = allowed_cpu(cpus, all, i);
 	lv = calloc((size_t)n * (size_t)n, sizeof(*lv));
 	if (lv == NULL) {
 		util_err("out of memory reading the CPU topology");
@@ -214,8 +194,9 @@ sched_cross_shared(const char *policy, int copy)
 	return l > 0 && l < 10 ? names[l] : "none";
 }
 
-/* Whether policy is understood (and CROSS possible here): 0, or -1
- * after a message; CROSS on one CPU exits 77. */
+/* Whether policy is understood (and CROSS possible here): 0; -1 after
+ * a message when it is not understood, -2 after one when it is CROSS
+ * and this process may use one CPU only. */
 static int
 check_policy(const char *policy)
 {
@@ -224,16 +205,18 @@ check_policy(const char *policy)
 		return -1;
 	}
 	if (is_cross(policy)) {
-		if (allowed_init() != 0)
+		const int *cpus;
+		int n = thr_allowed(&cpus);
+
+		if (n < 0)
 			return -1;
-		if (nallowed < 2) {
-			/* Not a usage error: this machine cannot do it.  The
-			 * one exit outside main(), so that every program
-			 * says 77 alike. */
+		if (n < 2) {
+			/* Not a usage error: this machine cannot do it (the
+			 * caller's 77). */
 			util_err("LMBENCH_SCHED=CROSS needs two CPUs; this "
 			         "process may use only CPU %d",
-			         allowed_cpu(0));
-			exit(EXIT_UNSUPPORTED);
+			         allowed_cpu(cpus, n, 0));
+			return -2;
 		}
 	}
 	return 0;
@@ -248,7 +231,8 @@ sched_check_env(void)
 int
 sched_target(const char *policy, int copy, int helper, int helpers)
 {
-	int logical;
+	const int *cpus;
+	int logical, n, count;
 
 	logical = sched_logical_cpu(policy, copy, helper, helpers, 1 << 30);
 	if (logical == -2)
@@ -257,7 +241,8 @@ sched_target(const char *policy, int copy, int helper, int helpers)
 		(void)check_policy(policy);
 		return -1;
 	}
-	if (allowed_init() != 0)
+	n = thr_allowed(&cpus);
+	if (n < 0)
 		return -1;
 	if (logical == -3) {
 		if (cross_setup() != 0)
@@ -267,8 +252,9 @@ sched_target(const char *policy, int copy, int helper, int helpers)
 		return cross_cpu[copy % cross_npairs][helper % 2];
 	}
 	/* Spread orders are computed over the allowed count. */
-	logical = sched_logical_cpu(policy, copy, helper, helpers, nallowed);
-	logical = allowed_cpu(logical % nallowed);
+	count = n > 0 ? n : 1; /* none: nothing placed, as for one */
+	logical = sched_logical_cpu(policy, copy, helper, helpers, count);
+	logical = allowed_cpu(cpus, n, logical % count);
 	return logical < 0 ? -2 : logical;
 }
 
@@ -312,7 +298,7 @@ sched_place_server(void)
 {
 	const char *policy = sched_policy("SAME");
 
-	if (check_policy(policy) != 0)
+	if (check_policy(policy) < 0)
 		return -1;
 	return sched_place(policy, 0, 1, 1);
 }

@@ -37,9 +37,9 @@ int sched_place_server(void);
 /* A placement given by an option (a server's, e.g. -s's value): checked,
  * then in force as if LMBENCH_SCHED said it.  0, or -1 after a message. */
 int sched_set_policy(const char *policy);
-/* Check LMBENCH_SCHED; -1 after a message when it is not understood.
- * CROSS where the process may use one CPU only: a message, and the
- * program exits 77 here. */
+/* Check LMBENCH_SCHED: 0; -1 after a message when it is not
+ * understood; -2 after a message when it is CROSS and the process may
+ * use one CPU only (not supported here: the program exits 77). */
 int sched_check_env(void);
 /* Under CROSS (policy), the cache level copy's pair of CPUs shares
  * ("L2", "L3", "none"); NULL under any other policy. */

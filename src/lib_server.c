@@ -157,13 +157,11 @@ server_modes(const struct bench_prog *p, const struct net_opts *n, int argc,
 int
 server_begin(int argc, char **argv, const struct bench_prog *p,
              struct bench_opts *o, const struct net_opts *n,
-             const struct server_side *sd)
+             const struct server_side *sd, int *status)
 {
-	int first = bench_begin(argc, argv, p, o), rc;
+	int first = bench_begin(argc, argv, p, o);
 
 	o->placement = "SAME";
-	rc = server_modes(p, n, argc, argv, first, sd);
-	if (rc >= 0)
-		exit(rc);
-	return first;
+	*status = server_modes(p, n, argc, argv, first, sd);
+	return *status >= 0 ? -1 : first;
 }

@@ -66,11 +66,11 @@ int server_modes(const struct bench_prog *p, const struct net_opts *n,
                  const struct server_side *sd);
 
 /* A networked program's start: bench_begin, SAME the default placement,
- * then server_modes; -s and -S exit here with their status.  Returns
- * the first operand, the client's host (or its first operand, when
- * hostless, or argc). */
+ * then server_modes.  Returns the first operand, the client's host (or
+ * its first operand, when hostless, or argc); -1 once -s or -S has done
+ * its work, with the program's exit status in *status. */
 int server_begin(int argc, char **argv, const struct bench_prog *p,
                  struct bench_opts *o, const struct net_opts *n,
-                 const struct server_side *sd);
+                 const struct server_side *sd, int *status);
 
 #endif

@@ -24,17 +24,6 @@
 #include "lib_super.h"
 #include "lib_util.h"
 
-#define DEFAULT_TIMEOUT_S 300
-
-/* LMBENCH_TIMEOUT as super_start read it; the worker inherits it. */
-static unsigned long long run_timeout_s = DEFAULT_TIMEOUT_S;
-
-/* Set once by super_start, read by super_tmpdir.  File-scope because the
- * supervisor, woken by a signal (SIGTERM, SIGINT ...) or the worker's
- * end, removes it (remove_tmpdir): like a signal flag, not a channel
- * between the library's callers. */
-static char tmpdir_path[PATH_MAX];
-
 /* Directories the supervisor removes when the program ends (by a signal
  * as well): shared with the worker and every copy, which add the
  * directories they make; mapped once by super_start. */
@@ -64,13 +53,13 @@ super_rmtree(const char *path)
 		nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
-/* Remove the private directory and every registered one. */
+/* Remove the private directory (tmpdir) and every registered one. */
 static void
-remove_tmpdir(void)
+remove_tmpdir(const char *tmpdir)
 {
 	int i, n;
 
-	super_rmtree(tmpdir_path);
+	super_rmtree(tmpdir);
 	if (cleanup_reg == NULL)
 		return;
 	n = atomic_load(&cleanup_reg->n);
@@ -110,39 +99,35 @@ super_mkdtemp(const char *dir, const char *prefix)
 /* The private directory's name: under $TMPDIR (or /tmp), with the pid
  * and clock bits, so that it is neither fixed nor predictable. */
 static void
-name_tmpdir(void)
+name_tmpdir(char *path, size_t len)
 {
 	const char *base = getenv("TMPDIR");
 
-	snprintf(tmpdir_path, sizeof(tmpdir_path), "%s/lmbench-ng.%ld.%llx",
+	snprintf(path, len, "%s/lmbench-ng.%ld.%llx",
 	         base && *base ? base : "/tmp", (long)getpid(),
 	         (unsigned long long)(timing_now_ns() & 0xffffffffffULL));
 }
 
 const char *
-super_tmpdir(void)
+super_tmpdir(const struct super_run *run)
 {
-	static int made;
+	const char *path = run->tmpdir;
+	struct stat st;
 
-	if (!made) {
-		if (tmpdir_path[0] == '\0')
-			name_tmpdir();
-		if (mkdir(tmpdir_path, 0700) != 0) {
-			struct stat st;
-
-			/* Another copy of this run may have made it; anyone
-			 * else's directory of that name is refused. */
-			if (errno != EEXIST || lstat(tmpdir_path, &st) != 0 ||
-			    !S_ISDIR(st.st_mode) || st.st_uid != geteuid() ||
-			    (st.st_mode & 0777) != 0700) {
-				util_syserr("cannot make temporary directory %s",
-				            tmpdir_path);
-				return NULL;
-			}
-		}
-		made = 1;
+	if (path[0] == '\0') {
+		util_err("no private temporary directory: the run has no "
+		         "supervisor");
+		return NULL;
 	}
-	return tmpdir_path;
+	/* Made by this process, another copy of this run or an earlier
+	 * call: ours; anyone else's directory of that name is refused. */
+	if (mkdir(path, 0700) != 0 &&
+	    (errno != EEXIST || lstat(path, &st) != 0 || !S_ISDIR(st.st_mode) ||
+	     st.st_uid != geteuid() || (st.st_mode & 0777) != 0700)) {
+		util_syserr("cannot make temporary directory %s", path);
+		return NULL;
+	}
+	return path;
 }
 
 static const char *
@@ -199,8 +184,9 @@ kill_worker(pid_t pid)
 
 static void __attribute__((noreturn))
 supervise(pid_t pid, const sigset_t *waitset, const sigset_t *oldmask,
-          uint64_t timeout_s)
+          const struct super_run *run)
 {
+	unsigned long long timeout_s = run->timeout_s;
 	uint64_t deadline =
 	    timeout_s ? timing_now_ns() + timeout_s * 1000000000ULL : 0;
 	int status = 0;
@@ -225,9 +211,9 @@ supervise(pid_t pid, const sigset_t *waitset, const sigset_t *oldmask,
 		if (sig < 0 && errno == EAGAIN) {
 			util_err("stopped: still running after %llu s "
 			         "(LMBENCH_TIMEOUT)",
-			         (unsigned long long)timeout_s);
+			         timeout_s);
 			kill_worker(pid);
-			remove_tmpdir();
+			remove_tmpdir(run->tmpdir);
 			_exit(EXIT_FAILED);
 		}
 		if (sig == SIGCHLD) {
@@ -240,7 +226,7 @@ supervise(pid_t pid, const sigset_t *waitset, const sigset_t *oldmask,
 			/* Asked to stop: take every process down, then end
 			 * by the same signal so the caller sees why. */
 			kill_worker(pid);
-			remove_tmpdir();
+			remove_tmpdir(run->tmpdir);
 			signal(sig, SIG_DFL);
 			sigprocmask(SIG_SETMASK, oldmask, NULL);
 			raise(sig);
@@ -250,7 +236,7 @@ supervise(pid_t pid, const sigset_t *waitset, const sigset_t *oldmask,
 	/* The worker ended: nothing it started may outlive it. */
 	kill(-pid, SIGKILL);
 	reap_orphans(pid);
-	remove_tmpdir();
+	remove_tmpdir(run->tmpdir);
 	if (WIFEXITED(status))
 		_exit(WEXITSTATUS(status));
 	if (WIFSIGNALED(status)) {
@@ -267,25 +253,19 @@ supervise(pid_t pid, const sigset_t *waitset, const sigset_t *oldmask,
 	_exit(EXIT_FAILED);
 }
 
-unsigned long long
-super_timeout_s(void)
-{
-	return run_timeout_s;
-}
-
 int
-super_start(void)
+super_start(struct super_run *run)
 {
-	uint64_t timeout_s = DEFAULT_TIMEOUT_S;
+	uint64_t timeout_s = SUPER_DEFAULT_TIMEOUT_S;
 	sigset_t waitset, oldmask;
 	pid_t parent = getpid(), pid;
 
 	if (util_env_u64("LMBENCH_TIMEOUT", 0, 100000000, &timeout_s) < 0)
 		return -1;
-	run_timeout_s = timeout_s;
+	run->timeout_s = timeout_s;
 	/* The name is fixed before the split so the supervisor knows what
 	 * to remove; the worker makes the directory only if it needs it. */
-	name_tmpdir();
+	name_tmpdir(run->tmpdir, sizeof(run->tmpdir));
 	cleanup_reg = mmap(NULL, sizeof(*cleanup_reg), PROT_READ | PROT_WRITE,
 	                   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (cleanup_reg == MAP_FAILED) {
@@ -327,7 +307,7 @@ super_start(void)
 		return 0;
 	}
 	setpgid(pid, pid);
-	supervise(pid, &waitset, &oldmask, timeout_s);
+	supervise(pid, &waitset, &oldmask, run);
 }
 
 int

@@ -5,13 +5,30 @@
 #ifndef LIB_SUPER_H
 #define LIB_SUPER_H
 
+#include <limits.h>
 #include <sys/types.h>
 
 #include "lib_party.h"
 
+/* LMBENCH_TIMEOUT's default: the bound of a run, in seconds. */
+#define SUPER_DEFAULT_TIMEOUT_S 300
+
+/* What super_start decided for the run, handed to what needs it (the
+ * run context, struct bench_opts's run). */
+struct super_run {
+	unsigned long long timeout_s; /* the run-time bound, seconds (0:
+	                               * none): a program whose work can be
+	                               * cut short (more looks at the same
+	                               * thing) plans to end well inside it */
+	char tmpdir[PATH_MAX];        /* the private temporary directory's
+	                               * name, fixed before the split
+	                               * (super_tmpdir makes it); "": none */
+};
+
 /*
- * Split into a supervisor and a worker.  The call returns in the
- * worker, which runs the program in its own process group.  The
+ * Split into a supervisor and a worker, with what was decided for the
+ * run in *run.  The call returns in the worker, which runs the program
+ * in its own process group.  The
  * supervisor never returns: it waits, and
  *  - exits with the worker's status when the worker ends;
  *  - on SIGTERM, SIGINT, SIGHUP or SIGQUIT kills the worker's whole
@@ -23,19 +40,15 @@
  * Returns -1 (after a message) only if the split itself fails.
  * Programs reach it through bench_begin (lib_bench.h).
  */
-int super_start(void);
-
-/* The run-time bound super_start set, in seconds (0: none): a program
- * whose work can be cut short (more looks at the same thing) plans to
- * end well inside it. */
-unsigned long long super_timeout_s(void);
+int super_start(struct super_run *run);
 
 /*
- * The private temporary directory of this run, created on first use
- * (mode 0700, under $TMPDIR or /tmp) and removed by the supervisor when
- * the program ends, however it ends.  NULL after a message on failure.
+ * The private temporary directory of the run (run->tmpdir), created on
+ * first use (mode 0700, under $TMPDIR or /tmp) and removed by the
+ * supervisor when the program ends, however it ends.  NULL after a
+ * message on failure, or where super_start named none.
  */
-const char *super_tmpdir(void);
+const char *super_tmpdir(const struct super_run *run);
 
 /*
  * Make a new directory dir/prefix.XXXXXX (mkdtemp) that the supervisor

@@ -12,7 +12,6 @@
 #include "lib_chase.h"
 #include "lib_clock.h"
 #include "lib_harness.h"
-#include "lib_super.h"
 #include "lib_sweep.h"
 #include "lib_util.h"
 
@@ -94,9 +93,9 @@ past_deadline(const struct sweep *w)
 }
 
 uint64_t
-sweep_deadline(uint64_t start_ns)
+sweep_deadline(const struct sweep *w, uint64_t start_ns)
 {
-	unsigned long long bound = super_timeout_s();
+	unsigned long long bound = w->o->run.timeout_s;
 
 	return bound ? start_ns + bound * 500000000ULL : 0;
 }
@@ -275,7 +274,7 @@ sweep_warn_unsure(const struct sweep *w, double busy)
 			 w->one_look ? "one look at most sizes, the levels "
 				       "unconfirmed"
 				     : "looks to settle the levels left out",
-			 super_timeout_s());
+			 w->o->run.timeout_s);
 	if (!w->sure && busy < BUSY && !w->one_look)
 		util_err("warning: the sweeps disagree on the first two levels: "
 			 "rerun on a quiet machine");

@@ -62,10 +62,10 @@ int sweep_refine(struct sweep *w);
 int sweep_retry_stated(struct sweep *w, const uint64_t *all);
 
 /* The deadline for the looks that settle the levels: half of the run's
- * bound (LMBENCH_TIMEOUT) from start_ns, so that the levels' parallelism
- * and memory's still fit in it however slow a busy machine made the
- * sweeps; 0 where the run has no bound. */
-uint64_t sweep_deadline(uint64_t start_ns);
+ * bound (LMBENCH_TIMEOUT, w->o->run) from start_ns, so that the levels'
+ * parallelism and memory's still fit in it however slow a busy machine
+ * made the sweeps; 0 where the run has no bound. */
+uint64_t sweep_deadline(const struct sweep *w, uint64_t start_ns);
 
 /* The warnings between cache's levels and memory (so that the output
  * still opens with L1 and ends with memory): levels unsure, a busy

@@ -19,7 +19,8 @@
 
 /* The CPUs in the affinity mask the process had at the first call
  * (memoized: later pinning does not change it), ascending, into
- * *cpus; their count, or -1 after a message. */
+ * *cpus; their count, or -1 after a message.  The program's one
+ * reading of the mask: lib_sched's placement counts on it too. */
 int thr_allowed(const int **cpus);
 /* Whether cpu is one of thr_allowed's. */
 int thr_is_allowed(int cpu);

@@ -72,7 +72,10 @@ main(void)
 	CHECK(sweep_all(&w) == 0);
 	CHECK(w.one_look == 0 && w.cut == 0 && w.looks == 3 * w.n);
 
-	/* Half of the run's bound (300 s where super_start has not run). */
-	CHECK(sweep_deadline(1000) == 1000 + 150ULL * 1000000000ULL);
+	/* Half of the run's bound (300 s where super_start has not run);
+	 * none without one. */
+	CHECK(sweep_deadline(&w, 1000) == 1000 + 150ULL * 1000000000ULL);
+	o.run.timeout_s = 0;
+	CHECK(sweep_deadline(&w, 1000) == 0);
 	return check_done("test_sweep");
 }
