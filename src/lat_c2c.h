@@ -9,14 +9,14 @@
 #include "lib_bench.h"
 #include "lib_threads.h"
 
-#define LINES  256
-#define STRIDE 128
-#define ROUNDS 8 /* per sample */
+#define LINES  256 /* lines in the ring */
+#define STRIDE 128 /* bytes between them */
+#define ROUNDS 8   /* per sample */
 
 /* One pair's measurement, shared by its two threads. */
 struct pair {
 	_Alignas(128) atomic_uint turn; /* even: the writer's, odd: reader's */
-	char pad[128 - sizeof(atomic_uint)];
+	char pad[128 - sizeof(atomic_uint)]; /* turn alone on its line */
 	void **ring;                    /* the first slot */
 	int cas, hit;                   /* the variant */
 	int samples;                    /* -N */
