@@ -31,6 +31,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lat_ctx.h"
 #include "lib_bench.h"
 #include "lib_clock.h"
 #include "lib_harness.h"
@@ -42,14 +43,6 @@
 #include "lib_util.h"
 
 #define MAX_PROCS 100000
-
-struct state {
-	int nprocs;	  /* processes in the ring */
-	size_t size;	  /* bytes each process sums per hand-off */
-	struct ring ring; /* the ring measured */
-	struct ring_solo solo; /* its overhead: nprocs pipes */
-	uint64_t *buf;	  /* this process's working set */
-};
 
 static int
 ring_init(void *sp, struct copy_ctx *cx)
@@ -89,46 +82,6 @@ ring_cleanup(void *sp)
 	struct state *s = sp;
 
 	ring_stop(&s->ring);
-	free(s->buf);
-	s->buf = NULL;
-}
-
-/* The overhead: the same pipe operations and sums, in one process. */
-static int
-ovr_init(void *sp, struct copy_ctx *cx)
-{
-	struct state *s = sp;
-
-	(void)cx;
-	if (ring_solo_start(&s->solo, s->nprocs) != 0)
-		return -1;
-	s->buf = ring_working_set(s->size);
-	return s->size > 0 && s->buf == NULL ? -1 : 0;
-}
-
-static int
-ovr_run(void *sp, uint64_t n)
-{
-	struct state *s = sp;
-	uint64_t sum = 0;
-	int token = 1, i;
-
-	while (n-- > 0)
-		for (i = 0; i < s->nprocs; i++) {
-			if (ring_solo_hop(&s->solo, i, &token) != 0)
-				return -1;
-			sum += mem_sum(s->buf, s->size);
-		}
-	timing_use(sum);
-	return 0;
-}
-
-static void
-ovr_cleanup(void *sp)
-{
-	struct state *s = sp;
-
-	ring_solo_stop(&s->solo);
 	free(s->buf);
 	s->buf = NULL;
 }
@@ -180,26 +133,6 @@ count_arg(const char *arg, uint64_t *n)
 		return 0;
 	util_err("bad process count '%s': %s (1 to %d)", arg, why, MAX_PROCS);
 	return -1;
-}
-
-/* The overhead once, for the largest ring, in one process: microseconds
- * per process of a lap; < 0 after a message. */
-static double
-overhead_us(struct state *s, const struct bench_opts *o, uint64_t maxn)
-{
-	struct bench_desc ovr = { .init = ovr_init, .run = ovr_run,
-		                  .cleanup = ovr_cleanup, .state = s };
-	struct bench_opts oo = *o;
-	struct bench_result r;
-	double us;
-
-	oo.parallel = 1;
-	s->nprocs = (int)maxn;
-	if (bench_run(&ovr, &oo, &r) != 0)
-		return -1;
-	us = r.ns_per_iter / (double)maxn / 1000.0;
-	bench_result_free(&r);
-	return us;
 }
 
 /* A ring of each count (checked by count_arg): a line each where the
@@ -264,7 +197,7 @@ main(int argc, char **argv)
 	if (task_room(maxn, what) != 0)
 		return EXIT_FAILED;
 	s.size = (size_t)kb * 1024;
-	ovr_us = overhead_us(&s, &o, maxn);
+	ovr_us = ctx_overhead_us(&s, &o, maxn);
 	if (ovr_us < 0)
 		return EXIT_FAILED;
 	report_text("\n\"size=%lluk ovr=%.2f\n", (unsigned long long)kb, ovr_us);

@@ -31,8 +31,8 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "lat_dram_page.h"
 #include "lib_bench.h"
-#include "lib_chase.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
 #include "lib_report.h"
@@ -41,78 +41,11 @@
 #define PAGE 4096
 #define HUGE ((size_t)2 << 20)
 
-struct state {
-	void **start; /* first: chase_run100 */
-};
-
-static void
-shuffle(size_t *a, size_t n, uint64_t *rng)
-{
-	size_t i, j, t;
-
-	for (i = n; i > 1; i--) {
-		j = (size_t)(mem_rand(rng) % i);
-		t = a[i - 1];
-		a[i - 1] = a[j];
-		a[j] = t;
-	}
-}
-
-/* Link the slots in the order given (slot numbers), as one cycle. */
-static void **
-link_order(char *buf, const size_t *order, size_t n, size_t line)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		*(void **)(buf + order[i] * line) = buf + order[(i + 1) % n] * line;
-	return (void **)(buf + order[0] * line);
-}
-
-/* The hit (group == 0) or miss order of every slot. */
-static int
-make_order(size_t *order, size_t npages, size_t per, size_t group,
-	   uint64_t seed)
-{
-	size_t *pages = calloc(npages + 1, sizeof(*pages));
-	size_t *slots = calloc(per + 1, sizeof(*slots));
-	size_t p, s, g, k = 0, gn;
-	uint64_t rng = seed;
-
-	if (pages == NULL || slots == NULL) {
-		free(pages);
-		free(slots);
-		util_err("out of memory");
-		return -1;
-	}
-	for (p = 0; p < npages; p++)
-		pages[p] = p;
-	shuffle(pages, npages, &rng);
-	for (s = 0; s < per; s++)
-		slots[s] = s;
-	if (group == 0) {
-		for (p = 0; p < npages; p++) {
-			shuffle(slots, per, &rng);
-			for (s = 0; s < per; s++)
-				order[k++] = pages[p] * per + slots[s];
-		}
-	} else {
-		for (g = 0; g < npages; g += group) {
-			gn = npages - g < group ? npages - g : group;
-			shuffle(slots, per, &rng);
-			for (s = 0; s < per; s++)
-				for (p = 0; p < gn; p++)
-					order[k++] = pages[g + p] * per + slots[s];
-		}
-	}
-	free(pages);
-	free(slots);
-	return 0;
-}
-
 struct opts {
-	uint64_t max, line, group;
-	int verbose;
+	uint64_t max;   /* -M: the buffer's bytes */
+	uint64_t line;  /* -L: bytes between slots */
+	uint64_t group; /* -T: pages per group of the miss chase */
+	int verbose;    /* -v: the hit and miss figures too */
 };
 
 static int
@@ -141,27 +74,6 @@ option(void *sp, int c, const char *arg)
 		util_err("bad -%c '%s': %s", c, arg, why);
 		return -1;
 	}
-	return 0;
-}
-
-/* ns per load of the chase in the given order. */
-static int
-chase_ns(char *buf, size_t *order, size_t n, size_t line,
-	 const struct bench_opts *o, double *ns)
-{
-	struct state s;
-	struct bench_desc d = { .run = chase_run100, .state = &s };
-	struct bench_result r;
-
-	s.start = link_order(buf, order, n, line);
-	if (mem_chain_check(s.start, buf, n, line) != 0) {
-		util_err("internal error: the chain is not one cycle");
-		return -1;
-	}
-	if (bench_run(&d, o, &r) != 0)
-		return -1;
-	*ns = r.ns_per_iter / 100;
-	bench_result_free(&r);
 	return 0;
 }
 
@@ -222,10 +134,11 @@ main(int argc, char **argv)
 		mem_free(base, alloc);
 		return EXIT_FAILED;
 	}
-	rc = make_order(order, npages, per, 0, 0x68697400ULL) != 0 ||
-	     chase_ns(buf, order, n, (size_t)op.line, &o, &hit) != 0 ||
-	     make_order(order, npages, per, (size_t)op.group, 0x6d697300ULL) != 0 ||
-	     chase_ns(buf, order, n, (size_t)op.line, &o, &miss) != 0;
+	rc = dram_order(order, npages, per, 0, 0x68697400ULL) != 0 ||
+	     dram_chase_ns(buf, order, n, (size_t)op.line, &o, &hit) != 0 ||
+	     dram_order(order, npages, per, (size_t)op.group,
+	                0x6d697300ULL) != 0 ||
+	     dram_chase_ns(buf, order, n, (size_t)op.line, &o, &miss) != 0;
 	free(order);
 	mem_free(base, alloc);
 	if (rc != 0)

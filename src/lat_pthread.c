@@ -38,10 +38,8 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -50,7 +48,6 @@
 #include "lib_harness.h"
 #include "lib_party.h"
 #include "lib_report.h"
-#include "lib_sched.h"
 #include "lib_task.h"
 #include "lib_util.h"
 
@@ -122,56 +119,6 @@ run_create(void *sp, uint64_t n)
 	return 0;
 }
 
-/* Stop and join the helpers started. */
-static void
-cleanup(void *sp)
-{
-	struct state *s = sp;
-	int k;
-
-	__atomic_store_n(&s->stop, 1, __ATOMIC_RELEASE);
-	__atomic_add_fetch(&s->gen, 1, __ATOMIC_ACQ_REL);
-	__atomic_store_n(&s->turn, 1, __ATOMIC_RELEASE);
-	task_futex_wake(&s->gen, INT_MAX);
-	task_futex_wake(&s->turn, INT_MAX);
-	for (k = 1; k <= s->started; k++)
-		pthread_join(s->slots[k].t, NULL);
-	s->started = 0;
-	free(s->slots);
-	s->slots = NULL;
-	mutex_free(s);
-}
-
-/* Helpers 1..n running body, each pinned where the policy puts helper
- * k and recorded as a party once it runs.  0, or -1 after a message. */
-static int
-helpers(struct state *s, struct copy_ctx *cx, int n, void *(*body)(void *))
-{
-	int k, rc;
-
-	s->slots = calloc((size_t)n + 1, sizeof(*s->slots));
-	if (s->slots == NULL) {
-		util_err("out of memory for %d threads", n);
-		return -1;
-	}
-	for (k = 1; k <= n; k++) {
-		s->slots[k].s = s;
-		rc = pthread_create(&s->slots[k].t, NULL, body, &s->slots[k]);
-		if (rc != 0) {
-			errno = rc;
-			util_syserr("cannot start thread %d of %d", k + 1, n + 1);
-			return -1;
-		}
-		s->started = k;
-		if (task_pin(s->slots[k].t, sched_target(cx->policy, cx->copy, k, n)) != 0)
-			return -1;
-	}
-	task_await(&s->done, (uint32_t)s->started);
-	for (k = 1; k <= n; k++)
-		party_add(cx, s->slots[k].tid, k, sched_target(cx->policy, cx->copy, k, n));
-	return 0;
-}
-
 static int
 init_mutex(void *sp, struct copy_ctx *cx)
 {
@@ -184,13 +131,13 @@ init_mutex(void *sp, struct copy_ctx *cx)
 	 * joined) before the uncontended loop too. */
 	if (s->threads == 1 && run_create(s, 1) != 0)
 		return -1;
-	return helpers(s, cx, s->threads - 1, mutex_helper);
+	return helpers_start(s, cx, s->threads - 1, mutex_helper);
 }
 
 static int
 init_futex(void *sp, struct copy_ctx *cx)
 {
-	return helpers(sp, cx, 1, futex_helper);
+	return helpers_start(sp, cx, 1, futex_helper);
 }
 
 /* The modes: name, label, unit, the default placement, the callbacks,
@@ -248,7 +195,7 @@ int
 main(int argc, char **argv)
 {
 	struct state s = { .threads = 1, .mutexes = 1 };
-	struct bench_desc d = { .cleanup = cleanup, .state = &s };
+	struct bench_desc d = { .cleanup = helpers_stop, .state = &s };
 	struct bench_prog p = prog;
 	struct bench_opts o;
 	struct bench_result r;

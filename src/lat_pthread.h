@@ -1,8 +1,9 @@
 /*
- * lat_pthread.h - what lat_pthread's two files share: the state, a helper
- * thread's slot, sysbench's draw state, and the mutex mode
+ * lat_pthread.h - what lat_pthread's files share: the state, a helper
+ * thread's slot, sysbench's draw state, the mutex mode
  * (lat_pthread_mutex.c: the lock+unlock loop as sysbench's mutex test
- * runs it).  Private to lat_pthread.
+ * runs it) and the helper threads' start and end
+ * (lat_pthread_helpers.c).  Private to lat_pthread.
  */
 #ifndef LAT_PTHREAD_H
 #define LAT_PTHREAD_H
@@ -66,5 +67,14 @@ void *mutex_helper(void *sp);
 int before_mutex(void *sp, uint64_t n);
 int run_mutex(void *sp, uint64_t n);
 uint64_t mutex_ns(void *sp);
+
+/* Helper threads 1..n running body, each pinned where the policy puts
+ * helper k and recorded as a party once it runs (lat_pthread_helpers.c).
+ * 0, or -1 after a message (helpers_stop joins what was started). */
+int helpers_start(struct state *s, struct copy_ctx *cx, int n,
+                  void *(*body)(void *));
+/* Stop and join the helpers started, and free what the mode made
+ * (struct bench_desc's cleanup). */
+void helpers_stop(void *sp);
 
 #endif

@@ -26,37 +26,18 @@
  *        install|catch|prot [file]
  * Output (stderr): "Signal handler overhead: 0.9710 microseconds"
  */
-#define _DEFAULT_SOURCE /* sigaltstack, MAP_ANONYMOUS */
-#include <errno.h>
-#include <fcntl.h>
+#define _DEFAULT_SOURCE /* SA_ONSTACK, stack_t */
 #include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "lat_sig.h"
 #include "lib_bench.h"
-#include "lib_fd.h"
-#include "lib_file.h"
 #include "lib_harness.h"
 #include "lib_mem.h"
 #include "lib_party.h"
 #include "lib_util.h"
-
-struct state {
-	const char *file; /* the file init maps (prot's figure), or NULL */
-	const char *prot; /* the file prot maps */
-	char *page;       /* the read-only mapping */
-	size_t pagesize;  /* its length */
-	pid_t self;       /* getpid(), taken once */
-	int sig;          /* what catch and its baseline send: SIGUSR1, 0 */
-	char *alt;        /* prot: the alternate signal stack, or NULL */
-	stack_t old_alt;  /* the one it replaced (a sanitizer's) */
-};
-
-#define ALT_BYTES (256 << 10) /* an AVX-512 frame is under 4 KB */
 
 /* Faults still to take before the store may succeed; the handler's only
  * way to reach the state. */
@@ -141,17 +122,9 @@ static int
 map_page(struct state *s)
 {
 	struct sigaction sa;
-	int fd = fd_open(s->file, O_RDONLY, "cannot open ", "");
 
-	if (fd < 0)
+	if (sigprot_map(s) != 0)
 		return -1;
-	s->page = mmap(NULL, s->pagesize, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (s->page == MAP_FAILED) {
-		s->page = NULL;
-		util_syserr("cannot map %s", s->file);
-		return -1;
-	}
 	fault_page = s->page;
 	fault_len = s->pagesize;
 	memset(&sa, 0, sizeof(sa));
@@ -173,22 +146,8 @@ init(void *sp, struct copy_ctx *cx)
 
 	(void)cx;
 	s->self = getpid();
-	if (s->prot != NULL) {
-		stack_t ss = { .ss_size = ALT_BYTES };
-
-		s->alt = mmap(NULL, ALT_BYTES, PROT_READ | PROT_WRITE,
-		              MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (s->alt == MAP_FAILED) {
-			s->alt = NULL;
-			util_syserr("cannot map a signal stack");
-			return -1;
-		}
-		ss.ss_sp = s->alt;
-		if (sigaltstack(&ss, &s->old_alt) != 0) {
-			util_syserr("sigaltstack");
-			return -1;
-		}
-	}
+	if (s->prot != NULL && sigprot_stack(s) != 0)
+		return -1;
 	if (do_install(s, 1) != 0)
 		return -1;
 	return s->file != NULL ? map_page(s) : 0;
@@ -201,16 +160,7 @@ cleanup(void *sp)
 
 	signal(SIGSEGV, SIG_DFL);
 	signal(SIGBUS, SIG_DFL);
-	if (s->page != NULL)
-		munmap(s->page, s->pagesize);
-	s->page = NULL;
-	if (s->alt != NULL) {
-		stack_t off = { .ss_flags = SS_DISABLE };
-
-		sigaltstack(s->old_alt.ss_sp != NULL ? &s->old_alt : &off, NULL);
-		munmap(s->alt, ALT_BYTES);
-		s->alt = NULL;
-	}
+	sigprot_release(s);
 }
 
 /* install: no baseline. */
@@ -252,30 +202,6 @@ static const struct mode {
 	{ "prot", "Protection fault", choose_prot },
 };
 
-/* prot's file: named, or a page of zeros made in the run's private
- * directory (its path in made, len bytes); NULL after a message when it
- * is no non-empty regular file. */
-static const char *
-prot_file(const struct super_run *run, const char *named, char *made,
-          size_t len, size_t pagesize)
-{
-	const char *file = named ? named : made;
-	struct stat st;
-
-	if (file == made &&
-	    file_made(run, made, len, "lat_sig.page", NULL, pagesize) != 0)
-		return NULL;
-	if (stat(file, &st) != 0) {
-		util_syserr("cannot use %s", file);
-		return NULL;
-	}
-	if (!S_ISREG(st.st_mode) || st.st_size < 1) {
-		util_err("cannot use %s: not a non-empty regular file", file);
-		return NULL;
-	}
-	return file;
-}
-
 static const struct bench_prog prog = {
 	.usage = "[-P <parallelism>] [-W <warmup>] [-N <repetitions>] "
 	         "install|catch|prot [file]",
@@ -301,8 +227,8 @@ main(int argc, char **argv)
 	s.pagesize = mem_pagesize();
 	m = &modes[bench_lookup("mode", argv[first], modes, 3, sizeof(*m))];
 	if (m->choose == choose_prot) {
-		s.prot = prot_file(&o.run, argv[first + 1], made, sizeof(made),
-		                   s.pagesize);
+		s.prot = sigprot_file(&o.run, argv[first + 1], made,
+		                      sizeof(made), s.pagesize);
 		if (s.prot == NULL)
 			return EXIT_FAILED;
 	}

@@ -26,12 +26,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
-
-#ifdef HAVE_LIBNUMA
-#include <numa.h>
-#endif
 
 #include "lib_bench.h"
 #include "lib_chase.h"
@@ -40,118 +35,8 @@
 #include "lib_report.h"
 #include "lib_sample.h"
 #include "lib_threads.h"
-#include "lib_topo.h"
 #include "lib_util.h"
-
-#define MAX_NODES 64
-
-/* The layout: the nodes and their allowed CPUs. */
-struct layout {
-	int ncpu_nodes, nmem_nodes;
-	int cpu_node[MAX_NODES];      /* row k: its node */
-	int ncpus[MAX_NODES];         /* row k: its CPUs' count */
-	int *cpus[MAX_NODES];         /* row k: its CPUs */
-	int mem_node[MAX_NODES];      /* column k: its node */
-	int libnuma;                  /* 1: from libnuma */
-	const struct bench_ident *id; /* the run, for the records */
-};
-
-/* The layout from libnuma, else one node where sysfs states no more
- * (LMBENCH_SYSROOT, for tests, is put before its path); 0, -1 after a
- * message, or EXIT_UNSUPPORTED after one where it states several. */
-static int
-discover(struct layout *l)
-{
-	const int *all;
-	const char *why = "built without libnuma", *root;
-	struct topo_node seen[2];
-	int n = thr_allowed(&all), nodes;
-
-	memset(l, 0, sizeof(*l));
-	if (n < 0)
-		return -1;
-#ifdef HAVE_LIBNUMA
-	if (numa_available() >= 0) {
-		struct bitmask *cm = numa_allocate_cpumask();
-		struct bitmask *mems = numa_get_mems_allowed();
-		int node, i, max = numa_max_node();
-
-		l->libnuma = 1;
-		for (node = 0; node <= max && node < MAX_NODES; node++) {
-			int k = l->ncpu_nodes;
-
-			if (numa_bitmask_isbitset(mems, (unsigned)node))
-				l->mem_node[l->nmem_nodes++] = node;
-			if (numa_node_to_cpus(node, cm) != 0)
-				continue;
-			l->cpus[k] = calloc((size_t)n, sizeof(int));
-			if (l->cpus[k] == NULL)
-				break;
-			for (i = 0; i < n; i++)
-				if (numa_bitmask_isbitset(cm, (unsigned)all[i]))
-					l->cpus[k][l->ncpus[k]++] = all[i];
-			if (l->ncpus[k] == 0) {
-				free(l->cpus[k]);
-				continue;
-			}
-			l->cpu_node[l->ncpu_nodes++] = node;
-		}
-		numa_free_cpumask(cm);
-		numa_bitmask_free(mems);
-		if (l->ncpu_nodes > 0 && l->nmem_nodes > 0)
-			return 0;
-	}
-	why = "libnuma finds no NUMA support";
-#endif
-	/* One node's matrices for a machine of several would mislead. */
-	root = getenv("LMBENCH_SYSROOT");
-	nodes = topo_node_memory(root != NULL ? root : "", seen, 2);
-	if (nodes > 1) {
-		util_err("%s, and sysfs states more than one NUMA node: the "
-		         "matrices would be one node's (install libnuma-dev "
-		         "and rebuild)", why);
-		return EXIT_UNSUPPORTED;
-	}
-	l->libnuma = 0;
-	l->ncpu_nodes = l->nmem_nodes = 1;
-	l->ncpus[0] = n;
-	l->cpus[0] = calloc((size_t)n, sizeof(int));
-	if (l->cpus[0] == NULL) {
-		util_err("out of memory");
-		return -1;
-	}
-	memcpy(l->cpus[0], all, (size_t)n * sizeof(int));
-	return 0;
-}
-
-/* Bind the calling thread's allocations to node *ctx (libnuma). */
-static int
-bind_node(void *ctx)
-{
-#ifdef HAVE_LIBNUMA
-	const int *node = ctx;
-	struct bitmask *m;
-
-	if (*node < 0 || numa_available() < 0)
-		return 0;
-	m = numa_allocate_nodemask();
-	numa_bitmask_setbit(m, (unsigned)*node);
-	numa_set_membind(m);
-	numa_bitmask_free(m);
-#else
-	(void)ctx;
-#endif
-	return 0;
-}
-
-static void
-unbind(void)
-{
-#ifdef HAVE_LIBNUMA
-	if (numa_available() >= 0)
-		numa_set_membind(numa_all_nodes_ptr);
-#endif
-}
+#include "numa_mem.h"
 
 /* A cell's figure: its record; the value in *v. */
 static int
@@ -179,13 +64,13 @@ lat_cell(const struct layout *l, int r, int m, size_t size, int reps,
 	uint64_t turns;
 	int rc = -1;
 
-	if (ns == NULL || thr_pin(cpu) != 0 || bind_node(&node) != 0 ||
+	if (ns == NULL || thr_pin(cpu) != 0 || nodes_bind(&node) != 0 ||
 	    chase_setup(&c, size, 64, 0, 0x6c6d62656e6368ULL) != 0) {
-		unbind();
+		nodes_unbind();
 		free(ns);
 		return -1;
 	}
-	unbind();
+	nodes_unbind();
 	turns = load_chase_turns(&c, load_interval_ns());
 	load_chase(&c, turns, 1, ns, NULL, NULL);
 	load_chase(&c, turns, reps, ns, NULL, NULL);
@@ -216,7 +101,7 @@ bw_cell(const struct layout *l, int r, int m, size_t size, int reps,
 	struct timespec ts = { 0, (long)(interval < 1e9 ? interval : 999e6) };
 
 	(void)load_kind_parse("rd", &k);
-	g.bind = bind_node;
+	g.bind = nodes_bind;
 	g.bind_ctx = &node;
 	if (load_start(&g, &k, size, l->cpus[r], l->ncpus[r], 0) != 0)
 		return -1;
@@ -262,26 +147,6 @@ matrix(const struct layout *l, const char *title,
 	}
 	report_text("\n");
 	return 0;
-}
-
-/* The node layout as text: "2 nodes (libnuma): node 0 CPUs 0-3 ...". */
-static void
-title(const struct layout *l)
-{
-	char list[200];
-	int r;
-
-	report_text("\"numa_mem: %d node%s (%s):", l->ncpu_nodes,
-		    l->ncpu_nodes == 1 ? "" : "s",
-		    l->libnuma ? "libnuma" : "built without libnuma: one node");
-	for (r = 0; r < l->ncpu_nodes; r++) {
-		thr_format_list(list, sizeof(list), l->cpus[r], l->ncpus[r]);
-		report_text(" node %d CPUs %s;", l->cpu_node[r], list);
-	}
-	report_text(" memory nodes");
-	for (r = 0; r < l->nmem_nodes; r++)
-		report_text(" %d", l->libnuma ? l->mem_node[r] : 0);
-	report_text("\n");
 }
 
 static const char *const modes[] = { "lat", "bw" };
@@ -336,7 +201,7 @@ main(int argc, char **argv)
 	if (first < argc)
 		m0 = m1 = (int)bench_lookup("matrix", argv[first], modes, 2,
 					    sizeof(modes[0]));
-	rc = discover(&l);
+	rc = nodes_discover(&l);
 	if (rc != 0)
 		return rc == EXIT_UNSUPPORTED ? rc : EXIT_FAILED;
 	l.id = &o.id;
@@ -345,7 +210,7 @@ main(int argc, char **argv)
 			maxcpus = l.ncpus[r];
 	rc = sizes(msize, maxcpus, &lsize, &bsize);
 	if (rc == 0)
-		title(&l);
+		nodes_title(&l);
 	if (rc == 0 && m0 == 0)
 		rc = matrix(&l, "idle latency (ns)", lat_cell, lsize,
 			    o.repetitions);
