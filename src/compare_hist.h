@@ -129,6 +129,15 @@ struct hist {
  * (nothing there at all). */
 int hist_find(struct hist *h, const char *spec, int each_file);
 
+/* compare_hist_series.c */
+/* The series of figure key on host (made, empty, if it is new). */
+struct hseries *hist_series(struct hist *h, const char *host, const char *key);
+/* Add set's runs of a figure (a reading's or the cache's) as one point
+ * of its series, made with these facts if it is new. */
+void hist_point(struct hist *h, size_t set, const char *key, const char *name, const char *params,
+                const char *size, double size_bytes, const char *unit, int better, int cross,
+                const char *program, const double *runs, size_t nruns);
+
 /* compare_hist_sets.c */
 /* Read every set (from the cache where it is current) into series;
  * sets that cannot be read are named and marked bad.  0, or -1 when no
@@ -140,8 +149,6 @@ void hist_sort_time(struct hist *h);
 /* "Sat Nov 29 20:30:00 UTC 2025" (a result file's date line) in seconds,
  * the zone not read; -1 when it is not such a date. */
 time_t hist_date(const char *d);
-/* Add a run's figure to h's series: the set s, compare's metric m. */
-struct hseries *hist_series(struct hist *h, const char *host, const char *key);
 void hist_free(struct hist *h);
 
 /* compare_hist_cache.c */
@@ -156,10 +163,6 @@ int hcache_take(struct hist *h, size_t set, char *text, const char *head);
 /* Write set s's figures (in cx, side BASE) to the cache; quietly does
  * nothing when it cannot. */
 void hcache_store(const struct hist *h, size_t set, const char *dir, const struct cmp *cx);
-/* Add one run value set of a figure, from a cache line or a read. */
-void hist_point(struct hist *h, size_t set, const char *key, const char *name, const char *params,
-                const char *size, double size_bytes, const char *unit, int better, int cross,
-                const char *program, const double *runs, size_t nruns);
 
 /* compare_hist_split.c */
 /* The shortest stretch a step is found between: two sets.  (The gate
