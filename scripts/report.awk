@@ -1,11 +1,11 @@
 # report.awk - what scripts/report needs from lmbench result files (POSIX
-# awk, loaded after escape.awk and classic.awk, which says what each
-# line of a result file is).  Nothing read from a file is trusted:
-# figures are kept only when they are numbers, series and data files
-# are named by the script (never by the file's text), and every text
-# leaves only through html() or gp().
+# awk, loaded after escape.awk and lines.awk, over lmbench-compare
+# --classic's records, which say what each line of a result file is).
+# Nothing read from a file is trusted: figures are kept only when they
+# are numbers, series and data files are named by the script (never by
+# the file's text), and every text leaves only through html() or gp().
 #
-# phase "read" (the default), over the result files: writes under dir
+# phase "read" (the default), over the result files' records: writes under dir
 #   d.K        one series: size (MB) or processes, and the figure; for
 #              xlat and xbw the place of the figure in xlat_names or
 #              xbw_names (below), and the figure
@@ -113,7 +113,7 @@ function tab(s) {
 
 # ---------------------------------------------------------------- read
 
-phase == "" && FNR == 1 { mode = kind = "" }
+phase == "" && cl_fnr == 1 { mode = kind = "" }
 phase == "" && cl_type == "head" && fact(cl_key) && cl_val != "" {
 	printf "%s\t%s\t%s\n", cl_file, cl_key, tab(cl_val) > (dir "/facts")
 }
@@ -146,7 +146,7 @@ phase == "" && /^\[/ { next }
 # after their markers, and the runner's lat_pmake sweep, a block per job
 # count ("pmake jobs=N, then "USECS TIME"), drawn as time against jobs.
 phase == "" && pmake && cl_type != "pair" { pmake = 0 }
-phase == "" && FNR == 1 { pmake = 0 }
+phase == "" && cl_fnr == 1 { pmake = 0 }
 phase == "" && cl_type == "marker" && cl_text ~ /^messaging (unix|pipe) (process|thread) / {
 	split(cl_text, w, " ")
 	kind = "msg"; sname = w[2] " " w[3]

@@ -1,7 +1,8 @@
 # summary-read.awk - lmbench's reading rules for the summary tables
 # (scripts/summary.awk, whose note says which lines count): each line of
-# a result file, as classic.awk names it, into its key.  Loaded by
-# scripts/summary after summary-lib.awk, before summary.awk.
+# a result file, as lmbench-compare --classic names it (lines.awk), into
+# its key.  Loaded by scripts/summary after summary-lib.awk, before
+# summary.awk.
 
 # --------------------------------------------------------------- reading
 
@@ -102,14 +103,14 @@ function end_last() {
 	mode = ""
 }
 
-FNR == 1 {
+cl_fnr == 1 {
 	if (mode == "last")
 		end_last()
 	mode = ""
 	f = nfiles = cl_file
-	file[f] = FILENAME
-	host = FILENAME
-	# scripts/summary wrote a name that looks like an assignment ./NAME=
+	file[f] = cl_name
+	host = cl_name
+	# ./NAME=VALUE, the way to give awk such a file, is NAME=VALUE
 	if (host ~ /^\.\/[A-Za-z_][A-Za-z0-9_]*=/)
 		host = substr(host, 3)
 	sub(/\.[0-9]+$/, "", host)

@@ -1,9 +1,11 @@
 # summary.awk - the lmbench 3 summary tables (`make see`) from result
 # files, ours and original lmbench 3 ones alike.  Run by scripts/summary:
 #
-#	awk -f classic.awk -f summary-lib.awk -f summary-read.awk -f summary.awk FILE...
+#	compare --classic FILE... |
+#	    awk -f lines.awk -f summary-lib.awk -f summary-read.awk -f summary.awk
 #
-# classic.awk says what each line is; this file keeps lmbench's rules
+# lmbench-compare --classic says what each line is (lines.awk takes its
+# records apart); this file keeps lmbench's rules
 # for which lines count and where its blocks end, and prints the tables
 # from one table of them (tables(), below).
 #
@@ -319,6 +321,11 @@ function tables() {
 }
 
 END {
+	# every file left out, each with its line (lmbench-compare)
+	if (!nfiles) {
+		print "summary: no result file to read" > "/dev/stderr"
+		exit 2
+	}
 	if (mode == "last")
 		end_last()
 	for (i = 1; i <= nfiles; i++)

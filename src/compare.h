@@ -303,6 +303,42 @@ int jrec_parse(const char *line, struct jrec *r);
 /* compare_classic.c */
 void classic_line(struct cmp *cx, const struct source *src, struct classic *c, char *line);
 
+/* compare_lines.c */
+/* What a line of a classic result file is (doc/lmbench-compare.1,
+ * --classic, says which fields each kind has). */
+enum line_kind_id {
+	L_HEAD,    /* [KEY: value]: key, value */
+	L_FAILED,  /* [FAILED: CMD: status N: WHY]: command, why */
+	L_SKIPPED, /* [SKIPPED: CMD: WHY]: command, why */
+	L_XBEGIN,  /* [CROSS-CPU: begin ...] */
+	L_XEND,    /* [CROSS-CPU: end] */
+	L_CROSS,   /* [CROSS-CPU: CMD: FIGURE UNIT]: command, figure, unit */
+	L_BLANK,   /* nothing but blanks */
+	L_MARKER,  /* a quoted section marker: its text, without the quote */
+	L_LABEL,   /* LABEL: VALUE [UNIT]: label, value, unit */
+	L_PAIR,    /* X Y, or bw_tcp's X Y MB/sec: x, y */
+	L_TITLE,   /* an unquoted section title (a letter first): the line */
+	L_OTHER    /* anything else */
+};
+extern const char *const line_kind_name[];
+/* A piece of a line: n bytes at p (not terminated). */
+struct span {
+	const char *p;
+	size_t n;
+};
+struct line_kind {
+	enum line_kind_id kind;
+	struct span f[3]; /* its fields, in the order above; empty where none */
+};
+/* What the line of n bytes (without its newline) is, into k, its fields
+ * pointing into the line.  Any bytes are read; nothing fails. */
+void classic_kind(const char *line, size_t n, struct line_kind *k);
+/* --classic: each line of each result file as one record on stdout (a
+ * file's records after its "file<tab>NAME" record); a file that cannot
+ * be read, holds a NUL byte or has no lmbench result header is left out
+ * after one line saying why.  0, or -1 when any was left out. */
+int dump_classic(int nfiles, char **files);
+
 /* compare_read.c */
 int bad_file(const char *file, const char *why, long line);
 void add_record(struct cmp *cx, int side, int failed, const char *command, const char *program, const char *args, int exitcode, const char *error, const char *file, int cross);

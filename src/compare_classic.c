@@ -1,5 +1,7 @@
 /*
- * compare_classic.c - the classic lines of a result file (original lmbench 3 files): labels, sections of pairs, the lat_fs and lat_http tables.
+ * compare_classic.c - the figures of a classic result file's lines
+ * (ours and original lmbench 3 ones), as classic_kind reads each line:
+ * labels, sections of pairs, the lat_fs and lat_http tables.
  */
 #include <math.h>
 #include <stdio.h>
@@ -55,24 +57,33 @@ classic_pair(struct cmp *cx, const struct source *src, struct classic *c, const 
 	           c->unit->unit, c->unit->better, v, NULL);
 }
 
-/* "Label: value [unit]" */
-static void
-classic_label(struct cmp *cx, const struct source *src, char *line, char *colon)
+/* The span s of line as a string: its end overwritten with a NUL (the
+ * blank or ": " that ends it). */
+static char *
+term(char *line, struct span s)
 {
-	char *w[3];
-	const struct unit_rule *u;
-	double v;
-	int n;
+	char *p = line + (s.p - line);
 
-	*colon = '\0';
-	n = split(colon + 2, w, 3);
-	if (n < 1 || !is_number(w[0], &v))
+	p[s.n] = '\0';
+	return p;
+}
+
+/* "Label: value [unit]": the label, value and unit words of k. */
+static void
+classic_label(struct cmp *cx, const struct source *src, char *line, const struct line_kind *k)
+{
+	const struct unit_rule *u;
+	const char *unit = k->f[2].n > 0 ? term(line, k->f[2]) : NULL;
+	const char *label = term(line, k->f[0]);
+	double v;
+
+	if (k->f[1].n == 0 || !is_number(term(line, k->f[1]), &v))
 		return;
-	u = unit_classic(n >= 2 ? w[1] : NULL, line, 0, NULL);
+	u = unit_classic(unit, label, 0, NULL);
 	if (u != NULL)
-		metric_add(cx, src, line, "", "", -1, u->unit, u->better, v, NULL);
+		metric_add(cx, src, label, "", "", -1, u->unit, u->better, v, NULL);
 	else /* a unit no row knows: lower is better, as most of lmbench */
-		metric_add(cx, src, line, "", "", -1, n >= 2 ? w[1] : "", -1, v, NULL);
+		metric_add(cx, src, label, "", "", -1, unit != NULL ? unit : "", -1, v, NULL);
 }
 
 /* lat_fs: "SIZEk TAB files TAB creates/s TAB deletes/s" */
@@ -102,27 +113,45 @@ classic_fs(struct cmp *cx, const struct source *src, char *line)
 	return 1;
 }
 
-/* One body line of a classic file. */
+/* lat_http: "Avg xfer: ..., R MB/sec" (or KB/sec) */
+static void
+classic_http(struct cmp *cx, const struct source *src, char *line)
+{
+	char *e = line + strlen(line), *u, *num;
+	const struct unit_rule *hu;
+	double v;
+
+	while (e > line && e[-1] == ' ')
+		e--;
+	*e = '\0';
+	u = strrchr(line, ' ');
+	if (u == NULL)
+		return;
+	*u = '\0';
+	num = strrchr(line, ' ');
+	if (num == NULL || !is_number(num + 1, &v))
+		return;
+	if (strcmp(u + 1, "KB/sec") == 0)
+		v /= 1000;
+	hu = unit_classic(NULL, "HTTP transfer", 0, NULL);
+	metric_add(cx, src, "HTTP transfer", "", "", -1, hu->unit, hu->better, v, NULL);
+}
+
+/*
+ * One body line of a classic file (no bracket, not blank, its trailing
+ * blanks off): what it is comes from classic_kind, the one reader the
+ * summary and the report share (lmbench-compare --classic); the figures
+ * compare takes from it are its own rules.
+ */
 void
 classic_line(struct cmp *cx, const struct source *src, struct classic *c, char *line)
 {
-	char *w[4], *colon, copy[64];
+	struct line_kind k;
+	char copy[64];
 	double x, v;
-	int n;
 
-	if (*line == '#' || *trim(line) == '\0')
+	if (*line == '#')
 		return;
-	if (*line == '"') {
-		char *m = line + 1, *o = strstr(m, " ovr=");
-
-		if (o != NULL)
-			*o = '\0';
-		if (strncmp(m, "stride=", 7) != 0)
-			c->title[0] = '\0';
-		snprintf(c->marker, sizeof(c->marker), "%s", trim(m));
-		c->dirty = 1;
-		return;
-	}
 	if (strchr(line, '\t') != NULL && *line >= '0' && *line <= '9') {
 		char tmp[512];
 
@@ -131,45 +160,32 @@ classic_line(struct cmp *cx, const struct source *src, struct classic *c, char *
 			return;
 	}
 	if (strncmp(line, "Avg xfer", 8) == 0) {
-		/* lat_http: ..., R MB/sec (or KB/sec) at the end */
-		char *e = line + strlen(line), *u, *num;
-		const struct unit_rule *hu;
-
-		while (e > line && e[-1] == ' ')
-			e--;
-		*e = '\0';
-		u = strrchr(line, ' ');
-		if (u == NULL)
-			return;
-		*u = '\0';
-		num = strrchr(line, ' ');
-		if (num == NULL || !is_number(num + 1, &v))
-			return;
-		if (strcmp(u + 1, "KB/sec") == 0)
-			v /= 1000;
-		hu = unit_classic(NULL, "HTTP transfer", 0, NULL);
-		metric_add(cx, src, "HTTP transfer", "", "", -1, hu->unit, hu->better, v, NULL);
+		classic_http(cx, src, line);
 		return;
 	}
-	colon = strstr(line, ": ");
-	if (colon == NULL) {
-		/* a pair "x y", or bw_tcp's "x y MB/sec" */
-		char tmp[512];
+	classic_kind(line, strlen(line), &k);
+	switch (k.kind) {
+	case L_MARKER: {
+		char *m = term(line, k.f[0]), *o = strstr(m, " ovr=");
 
-		snprintf(tmp, sizeof(tmp), "%s", line);
-		n = split(tmp, w, 4);
-		if ((n == 2 || (n == 3 && strcmp(w[2], "MB/sec") == 0)) &&
-		    is_number(w[0], &x) && is_number(w[1], &v)) {
-			snprintf(copy, sizeof(copy), "%s", w[0]);
+		if (o != NULL)
+			*o = '\0';
+		if (strncmp(m, "stride=", 7) != 0)
+			c->title[0] = '\0';
+		snprintf(c->marker, sizeof(c->marker), "%s", trim(m));
+		c->dirty = 1;
+		break;
+	}
+	case L_LABEL: classic_label(cx, src, line, &k); break;
+	case L_PAIR:
+		if (is_number(term(line, k.f[0]), &x) && is_number(term(line, k.f[1]), &v)) {
+			snprintf(copy, sizeof(copy), "%s", k.f[0].p);
 			classic_pair(cx, src, c, copy, x, v);
-			return;
 		}
-	} else {
-		classic_label(cx, src, line, colon);
-		return;
-	}
-	/* A section title without a quote: "Memory read bandwidth". */
-	if ((*line >= 'A' && *line <= 'Z') || (*line >= 'a' && *line <= 'z')) {
+		break;
+	case L_TITLE: {
+		/* a section title without a quote ("Memory read bandwidth"),
+		 * but never a line of figures */
 		const char *p;
 
 		for (p = line; *p != '\0'; p++)
@@ -179,5 +195,8 @@ classic_line(struct cmp *cx, const struct source *src, struct classic *c, char *
 		snprintf(c->title, sizeof(c->title), "%s", trim(line));
 		c->marker[0] = '\0';
 		c->dirty = 1;
+		break;
+	}
+	default: break;
 	}
 }

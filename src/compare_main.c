@@ -35,6 +35,8 @@
 	"highest sample, flags), for scripts\n"                               \
 	"--history             first, then its options and SETs: many result " \
 	"sets in order, where each figure stepped (lmbench-ng-history(1))\n"  \
+	"--classic FILE...     alone: what each line of the result files is, " \
+	"one tab-separated record a line (lmbench-compare(1)), for scripts\n"  \
 	"Environment: LMBENCH_COMPARE_NAME, the name its messages go by "     \
 	"(lmbench-ng compare sets it)"
 
@@ -162,6 +164,15 @@ parse_args(int argc, char **argv, struct opts *o, const char **pos,
 			/* main takes "--samples FILE.json" when it is all there is */
 			util_err("--samples FILE.json goes alone, without BASE NEW or options");
 			return -1;
+		} else if (strcmp(a, "--classic") == 0) {
+			/* main takes "--classic FILE..." when it comes first */
+			if (i + 1 >= argc) {
+				opts_needs_value(a);
+				util_usage(USAGE);
+			} else {
+				util_err("--classic FILE... goes alone, without BASE NEW or options");
+			}
+			return -1;
 		} else if (missing) {
 			opts_needs_value(a);
 			util_usage(USAGE);
@@ -271,6 +282,9 @@ main(int argc, char **argv)
 	/* The samples of one .json companion, for scripts (report). */
 	if (argc == 3 && strcmp(argv[1], "--samples") == 0)
 		return dump_samples(argv[2]) == 0 ? 0 : 2;
+	/* Each line of classic result files, for scripts (summary, report). */
+	if (argc >= 3 && strcmp(argv[1], "--classic") == 0)
+		return dump_classic(argc - 2, argv + 2) == 0 ? 0 : 2;
 	if (parse_args(argc, argv, &o, pos, &tfile) < 0)
 		goto out;
 	if (tfile != NULL && read_rules(&o, tfile) < 0)

@@ -723,4 +723,35 @@ for f in "$T_TMP/v4.json" "$T_TMP/nonexistent.json"; do
 	fi
 done
 
+# --classic: each line of classic result files as one record (kind,
+# cross-CPU flag, three fields, the line), after a "file" record per
+# file; a file it cannot use is left out with one line, status 2.
+run_prog sh "$CMP" --classic "$top/tests/fixtures/x86_64-linux-gnu/box1.0" "$top/tests/fixtures/cross/box1.2"
+if [ "$RC" -eq 0 ] && [ ! -s "$T_TMP/err" ] &&
+	[ "$(grep -c '^file	' "$T_TMP/out")" -eq 2 ] &&
+	[ "$(awk -F '\t' '$1 != "file" && NF != 6' "$T_TMP/out" | wc -l)" -eq 0 ] &&
+	[ "$(grep -vc '^file	' "$T_TMP/out")" -eq "$(cat "$top/tests/fixtures/x86_64-linux-gnu/box1.0" "$top/tests/fixtures/cross/box1.2" | wc -l)" ] &&
+	grep -q '^label	0	Simple syscall	0\.0712	microseconds	Simple syscall: 0\.0712 microseconds$' "$T_TMP/out" &&
+	grep -q '^other	0				0k\\t1000\\t285714\\t625000$' "$T_TMP/out" &&
+	grep -q '^marker	0	stride=128			"stride=128$' "$T_TMP/out" &&
+	grep -q '^cross	1	lat_pipe -P 1	30\.1234	microseconds	' "$T_TMP/out" &&
+	grep -q '^failed	1	lat_tcp -P 1 localhost	' "$T_TMP/out"; then ok; else
+	not_ok "--classic of box1.0 and box1.2: status $RC: $(head -c 300 "$T_TMP/err") $(grep -m 3 'stride\|0k\|cross' "$T_TMP/out")"
+fi
+printf 'x\0y\n' >"$T_TMP/nul.0"
+printf '[lmbench4.0 results for x]\n' >"$T_TMP/v4.0"
+printf 'hello\n' >"$T_TMP/not.0"
+: >"$T_TMP/empty.0"
+for f in "$T_TMP/nul.0" "$T_TMP/v4.0" "$T_TMP/not.0" "$T_TMP/empty.0" "$T_TMP/nonexistent.0" "$T_TMP"; do
+	run_prog sh "$CMP" --classic "$f"
+	if [ "$RC" -eq 2 ] && [ "$(wc -l <"$T_TMP/err")" -eq 1 ] && grep -q "^lmbench-compare: .*${f##*/}" "$T_TMP/err" && [ ! -s "$T_TMP/out" ]; then ok; else
+		not_ok "--classic $f: status $RC: $(cat "$T_TMP/err")"
+	fi
+done
+# the others still read
+run_prog sh "$CMP" --classic "$T_TMP/nul.0" "$top/tests/fixtures/x86_64-linux-gnu/box1.0"
+if [ "$RC" -eq 2 ] && [ "$(wc -l <"$T_TMP/err")" -eq 1 ] && [ "$(grep -c '^file	' "$T_TMP/out")" -eq 1 ]; then ok; else
+	not_ok "--classic of a bad file and a good one: status $RC: $(cat "$T_TMP/err")"
+fi
+
 finish compare

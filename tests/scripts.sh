@@ -527,4 +527,19 @@ expect_eq "memfacts -j, quotes and backslashes escaped" '{"schema":3,"program":"
 # Firmware bytes that are not UTF-8: U+FFFD each, the record valid.
 printf 'Handle 0x1, DMI type 17\nMemory Device\n\tSize: 8 GB\n\tLocator: DIMM_A\n\tConfigured Memory Speed: 3200 MT/s \377\303\251\n' >"$T_TMP/odd.dmi"
 expect_eq "memfacts -j, bytes that are not UTF-8" '{"schema":3,"program":"lmbench","args":[],"type":"context","memory_nodes":null,"memory_speed":"3200 MT/s \ufffdé (dmidecode)","memory_dimms":"1 of 1 slots (dmidecode)"}' "$(memfacts "$MF/none" "$T_TMP/odd.dmi" -j)"
+
+# The files are read by lmbench-compare --classic: one it refuses (binary
+# data, no lmbench header) is one line and no row, the others are read;
+# with none left, status 2.
+printf '[lmbench3.0 results for x]\nSimple syscall: 1\0 microseconds\n' >"$T_TMP/nul.0"
+run_prog sh "$SUM" "$T_TMP/nul.0" "$fx/x86_64-linux-gnu/box1.0"
+if [ "$RC" -eq 0 ] && [ "$(cat "$T_TMP/err")" = "summary: $T_TMP/nul.0: binary data: not an lmbench result file" ] &&
+	cmp -s "$T_TMP/out" "$fx/box1.0.summary"; then ok; else
+	not_ok "summary of a binary file and box1.0: status $RC: $(cat "$T_TMP/err")"
+fi
+run_prog sh "$SUM" "$fx/compare/base.0.json"
+if [ "$RC" -eq 2 ] && [ ! -s "$T_TMP/out" ] && [ "$(sed -n 2p "$T_TMP/err")" = "summary: no result file to read" ] &&
+	grep -q "^summary: .*base.0.json: not an lmbench result file" "$T_TMP/err"; then ok; else
+	not_ok "summary of a file that is no result file: status $RC: $(cat "$T_TMP/err")"
+fi
 finish scripts

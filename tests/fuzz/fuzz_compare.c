@@ -4,7 +4,9 @@
  * file, through the program's own main, its statistics and every output
  * format.  The input is up to five parts separated by the line "\1--\1":
  * the base's classic file, its JSON, the new side's classic file, its
- * JSON, the thresholds; its first byte picks the format and the options.
+ * JSON, the thresholds; its first byte picks the format and the options,
+ * or (its top bit set) --classic, the reader alone, over both classic
+ * files.
  */
 #define _GNU_SOURCE /* memmem */
 #include <fcntl.h>
@@ -104,6 +106,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	snprintf(new, sizeof(new), "%s/n.0", dir);
 	snprintf(thr, sizeof(thr), "%s/thr", dir);
 	argv[argc++] = "lmbench-compare";
+	if (flags & 128) {
+		argv[argc++] = "--classic";
+		argv[argc++] = base;
+		argv[argc++] = new;
+		argv[argc] = NULL;
+		lmbench_compare_main(argc, argv);
+		return 0;
+	}
 	argv[argc++] = "--format";
 	argv[argc++] = (char *)formats[(flags & 7) % 6];
 	if (flags & 8)
