@@ -194,6 +194,10 @@ double hsplit_test(const struct psum *ps, size_t a, size_t k, size_t b, double *
  * while the two counts of runs multiply to at most 200000, else its
  * normal approximation); 1 when there are none. */
 double hrank_tail(const struct hseries *s, size_t a, size_t k, size_t b, int up);
+/* Whether the median of the runs of points [k, b) lies above (up 1) or
+ * below (up 0) the share q of the runs of points [a, k); 0 when either
+ * has none, or when out of memory. */
+int hbeyond(const struct hseries *s, size_t a, size_t k, size_t b, int up, double q);
 /* Binary segmentation of [a, b) at level: the change points into cp
  * (unsorted), their p (corrected for the splits tried) into cpp. */
 void hist_segment(const struct psum *ps, size_t a, size_t b, double level, size_t *cp, double *cpp,

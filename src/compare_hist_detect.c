@@ -222,6 +222,7 @@ gate_test(struct hseries *s, const struct psum *ps, double mean, size_t first_se
 {
 	size_t w = 0, a = 0, k, i, best_k = 0;
 	double best = 2, pr;
+	int up;
 
 	s->gate_p = s->gate_pt = -1;
 	while (w < s->n && s->pt[w].set < first_set)
@@ -247,10 +248,17 @@ gate_test(struct hseries *s, const struct psum *ps, double mean, size_t first_se
 	 * it, by rank, the way the step goes (a set or two of runs drawn
 	 * from a figure's rarer mode is not a step; one run a set can never
 	 * show one this way: a stray run and a step look alike). */
-	pr = hrank_tail(s, a, best_k, s->n, hseg_mean(ps, best_k, s->n) > hseg_mean(ps, a, best_k));
+	up = hseg_mean(ps, best_k, s->n) > hseg_mean(ps, a, best_k);
+	pr = hrank_tail(s, a, best_k, s->n, up);
 	s->gate_pt = best * (double)window < 1 ? best * (double)window : 1;
 	if (pr > best)
 		best = pr;
+	/* And beyond what the runs before did: the median of the runs since
+	 * the split past 95 % of those before it.  A step smaller than the
+	 * gap between a figure's modes cannot be told from a set whose runs
+	 * all fell in the rarer one. */
+	if (!hbeyond(s, a, best_k, s->n, up, 0.95))
+		best = 1;
 	best *= (double)window;
 	s->gate_p = best < 1 ? best : 1;
 	step_at(s, ps, mean, a, best_k, s->n, s->gate_p, &s->gate);

@@ -275,3 +275,39 @@ hrank_tail(const struct hseries *s, size_t a, size_t k, size_t b, int up)
 	}
 	return p;
 }
+
+/* The log values of the runs of points [a, b) into a new array, their
+ * count into *n; NULL when out of memory. */
+static double *
+runs_of(const struct hseries *s, size_t a, size_t b, size_t *n)
+{
+	size_t i, r, m = 0;
+	double *v;
+
+	for (i = a; i < b; i++)
+		m += s->pt[i].runs;
+	v = malloc((m + 1) * sizeof(*v));
+	if (v == NULL)
+		return NULL;
+	for (i = a, *n = 0; i < b; i++)
+		for (r = 0; r < s->pt[i].runs; r++)
+			v[(*n)++] = s->runv[s->pt[i].run0 + r];
+	return v;
+}
+
+int
+hbeyond(const struct hseries *s, size_t a, size_t k, size_t b, int up, double q)
+{
+	size_t nb = 0, nn = 0;
+	double *before = runs_of(s, a, k, &nb), *after = runs_of(s, k, b, &nn), edge, mid;
+	int yes = 0;
+
+	if (before != NULL && after != NULL && nb > 0 && nn > 0) {
+		edge = stats_percentile(before, nb, 100 * (up ? q : 1 - q));
+		mid = stats_median(after, nn);
+		yes = up ? mid > edge : mid < edge;
+	}
+	free(before);
+	free(after);
+	return yes;
+}
