@@ -242,8 +242,15 @@ gate_test(struct hseries *s, const struct psum *ps, double mean, size_t first_se
 			best_k = k;
 		}
 	}
-	if (best > 1 || best_k < w)
+	if (best > 1)
 		return;
+	/* Tested all the same: a step before the window is no step in it,
+	 * p 1, and the series counts in the gate's family (Holm over every
+	 * series tested, never over those that happened to look likely). */
+	if (best_k < w) {
+		s->gate_p = s->gate_pt = 1;
+		return;
+	}
 	/* The runs must agree: those since the split against those before
 	 * it, by rank, the way the step goes (a set or two of runs drawn
 	 * from a figure's rarer mode is not a step; one run a set can never
