@@ -410,8 +410,10 @@ lint:
 # Compare two result files or sets (directories, comma lists):
 # make compare BASE=results/x86_64-linux-gnu/host.0 NEW=results/.../host.1
 # The graph of includes and calls between the files of src/
-# (scripts/graph): its counts, each cycle, and $(BUILD)/graph.dot (with
-# graphviz's dot, graph.svg too); it fails on a cycle.
+# (scripts/graph), each file in its layer (src/layers.tab): its counts,
+# each cycle, each dependency up a layer, and $(BUILD)/graph.dot (with
+# graphviz's dot, graph.svg too); it fails on a cycle, on a dependency
+# up a layer and on a file src/layers.tab does not place.
 graph: $(PROG_BINS)
 	sh scripts/graph $(BUILD) $(BUILD)/graph.dot
 	@if command -v dot >/dev/null; then dot -Tsvg -o $(BUILD)/graph.svg $(BUILD)/graph.dot && echo "graph: $(BUILD)/graph.svg"; \

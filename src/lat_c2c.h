@@ -6,7 +6,7 @@
 #ifndef LAT_C2C_H
 #define LAT_C2C_H
 
-#include "lib_bench.h"
+#include "lib_harness.h"
 #include "lib_threads.h"
 
 #define LINES  256 /* lines in the ring */

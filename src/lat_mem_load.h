@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lib_bench.h"
+#include "lib_harness.h"
 #include "lib_load.h"
 #include "lib_threads.h"
 

@@ -16,11 +16,8 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "lib_bench.h"
 #include "lib_fd.h"
 #include "lib_file.h"
-#include "lib_harness.h"
-#include "lib_report.h"
 #include "lib_super.h"
 #include "lib_util.h"
 

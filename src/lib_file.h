@@ -7,8 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lib_bench.h"
-#include "lib_harness.h"
+#include "lib_party.h"
+#include "lib_super.h"
 
 /* path is a readable regular file of at least need bytes (its size in
  * *size, which may be NULL); 0, or -1 after a message. */

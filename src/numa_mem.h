@@ -6,7 +6,7 @@
 #ifndef NUMA_MEM_H
 #define NUMA_MEM_H
 
-#include "lib_bench.h"
+#include "lib_harness.h"
 
 #define MAX_NODES 64
 

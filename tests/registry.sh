@@ -134,20 +134,41 @@ for n in $want; do
 	if [ -x "$BUILD/$n" ]; then ok; else not_ok "$n: in the registry, not built in $BUILD"; fi
 done
 # The graph of includes and calls between the files of src/ has no
-# cycle (scripts/graph, make graph); a cycle planted in a copy is seen.
+# cycle and no dependency up a layer, and src/layers.tab places every
+# file (scripts/graph, make graph); a cycle, an upward dependency, a file
+# placed nowhere or twice, a pattern placing nothing and a module placed
+# against the registry, each planted in a copy, are seen.
 out=$(sh "$top/scripts/graph" "$BUILD" 2>&1)
-case $out in *", 0 cycles"*) ok ;; *) not_ok "scripts/graph: $out" ;; esac
+rc=$?
+case $out in *", 0 cycles, 0 up") if [ "$rc" -eq 0 ]; then ok; else not_ok "scripts/graph: status $rc: $out"; fi ;;
+*) not_ok "scripts/graph: $out" ;; esac
 mkdir -p "$T_TMP/g/scripts"
 cp "$top/scripts/graph" "$T_TMP/g/scripts/"
+# graph_planted WANT: the copy's graph says WANT (a shell pattern) and
+# exits 1; the copy's src/ is put back afterwards.
+graph_planted() {
+	out=$(sh "$T_TMP/g/scripts/graph" "$BUILD" 2>&1)
+	rc=$?
+	case $out in
+	*$1*) if [ "$rc" -eq 1 ]; then ok; else not_ok "scripts/graph: status $rc on $1"; fi ;;
+	*) not_ok "scripts/graph did not see $1: $out" ;;
+	esac
+	rm -rf "$T_TMP/g/src"
+	cp -R "$top/src" "$T_TMP/g/"
+}
 cp -R "$top/src" "$T_TMP/g/"
 printf '#include "lib_util.h"\n' >>"$T_TMP/g/src/lib_clock.h"
 printf '#include "lib_clock.h"\n' >>"$T_TMP/g/src/lib_util.h"
-out=$(sh "$T_TMP/g/scripts/graph" "$BUILD" 2>&1)
-rc=$?
-case $out in
-*"cycle:"*lib_clock.h*) if [ "$rc" -eq 1 ]; then ok; else not_ok "scripts/graph: status $rc on a cycle"; fi ;;
-*) not_ok "scripts/graph did not see a planted cycle: $out" ;;
-esac
+graph_planted 'cycle:*lib_clock.h'
+# the statistics (core) including the memory family's header
+printf '#include "lib_mem.h"\n' >>"$T_TMP/g/src/lib_stats.c"
+graph_planted ', 0 cycles, 1 up*up: lib_stats.c (core) -> lib_mem.h (family)'
+: >"$T_TMP/g/src/zz_new.c"
+graph_planted 'layers: zz_new.c: no pattern'
+printf 'lib_stats.c core\nzz_* family\n' >>"$T_TMP/g/src/layers.tab"
+graph_planted 'layers: lib_stats.c: placed by both lib_stats* and lib_stats.c*pattern zz_* places no file'
+sed 's/^lib_ipc\*  *family/lib_ipc* program/; s/^lib_sunrpc\*  *program/lib_sunrpc* family/' "$top/src/layers.tab" >"$T_TMP/g/src/layers.tab"
+graph_planted 'lib_ipc.c: a module of the library*lib_sunrpc.c: the source of a program'
 out=$(sh "$top/scripts/graph" "$T_TMP/nowhere" 2>&1)
 rc=$?
 if [ "$rc" -eq 2 ] && [ "$(echo "$out" | wc -l)" -eq 1 ]; then ok; else not_ok "scripts/graph on no build: status $rc: $out"; fi
