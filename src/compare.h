@@ -338,9 +338,11 @@ void classic_kind(const char *line, size_t n, struct line_kind *k);
  * be read, holds a NUL byte or has no lmbench result header is left out
  * after one line saying why.  0, or -1 when any was left out. */
 int dump_classic(int nfiles, char **files);
+/* Say why reading file stopped ("FILE: line N: why", or without the
+ * line when line is 0); -1. */
+int bad_file(const char *file, const char *why, long line);
 
 /* compare_read.c */
-int bad_file(const char *file, const char *why, long line);
 void add_record(struct cmp *cx, int side, int failed, const char *command, const char *program, const char *args, int exitcode, const char *error, const char *file, int cross);
 void policy(char *out, size_t len, const char *s);
 void header_merge(struct cmp *cx, struct side *sd, struct header *h, const char *json_placement);

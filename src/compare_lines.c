@@ -11,6 +11,19 @@
 #include "compare.h"
 #include "lib_util.h"
 
+/* Why reading stopped, said once: the caller exits 2.  (Here, under
+ * every reader of result files: the line reader, compare's own and the
+ * JSON one all say it the same way.) */
+int
+bad_file(const char *file, const char *why, long line)
+{
+	if (line > 0)
+		util_err("%s: line %ld: %s", file, line, why);
+	else
+		util_err("%s: %s", file, why);
+	return -1;
+}
+
 const char *const line_kind_name[] = { "head",  "failed", "skipped", "xbegin",
 	                               "xend",  "cross",  "blank",   "marker",
 	                               "label", "pair",   "title",   "other" };

@@ -27,17 +27,6 @@ static const struct {
 	{ "ENOUGH", K_ENOUGH },     { "MEMORY_NODES", K_MEMORY },
 };
 
-/* Why reading stopped, said once: the caller exits 2. */
-int
-bad_file(const char *file, const char *why, long line)
-{
-	if (line > 0)
-		util_err("%s: line %ld: %s", file, line, why);
-	else
-		util_err("%s: %s", file, why);
-	return -1;
-}
-
 void
 add_record(struct cmp *cx, int side, int failed, const char *command, const char *program,
            const char *args, int exitcode, const char *error, const char *file,
