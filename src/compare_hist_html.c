@@ -55,13 +55,39 @@ hist_html_dir(const char *file)
 	return rc;
 }
 
+/* The figures the gate fails (apart 0), or those whose newest sets stand
+ * apart by the t test alone (apart 1), a line each linked to its plot. */
+static void
+gate_list(FILE *f, const struct hist *h, const struct hfig *byp, int apart)
+{
+	const struct hseries *s;
+	char fig[600], ch[96];
+	int any = 0;
+
+	for (s = h->first; s != NULL; s = s->next_in_order) {
+		if (apart ? !s->apart || s->failed : !s->failed)
+			continue;
+		if (!any++)
+			fputs("<ul>\n", f);
+		hist_figure(h, s, fig, sizeof(fig));
+		hist_change_text(ch, sizeof(ch), &s->gate);
+		fprintf(f, "<li>set %u: <a href=\"#f%zu\">", s->pt[s->gate.at].set + 1, hist_fig_no(h, byp, s));
+		put(f, fig, E_XML);
+		fprintf(f, "</a> %s (%.4g -&gt; %.4g ", ch, s->gate.before, s->gate.after);
+		put(f, s->unit, E_XML);
+		fprintf(f, "; adjusted p %.2g)</li>\n", apart ? s->apart_adj : s->gate_adj);
+	}
+	if (any)
+		fputs("</ul>\n", f);
+}
+
 static void
 summary(FILE *f, const struct hist *h, const struct hopts *o, const struct hfig *byp)
 {
 	const struct hseries *s;
 	double *v = malloc((h->nseries + 1) * sizeof(*v));
 	size_t n = 0;
-	char fig[600], ch[96], line[256];
+	char line[256];
 
 	fprintf(f, "<p>%zu set%s (%zu read from the cache, %zu unreadable), %zu figure%s on %zu host%s: "
 	           "%zu step%s and %zu drift%s at or past the %g %% threshold, each found at %g over %zu figure%s, "
@@ -83,26 +109,23 @@ summary(FILE *f, const struct hist *h, const struct hopts *o, const struct hfig 
 		fprintf(f, "<p>Noise: a figure's set-to-set spread about its level is %.1f %% (the median of %zu figures).</p>\n",
 		        stats_median(v, n), n);
 	free(v);
-	if (o->fail_on_step <= 0)
+	if (o->fail_on_step > 0) {
+		hist_gate_text(h, o, line, sizeof(line));
+		fprintf(f, "<p id=\"gate\"><strong class=\"%s\">", h->nfailed ? "bad" : "good");
+		put(f, line, E_XML);
+		fputs("</strong>.</p>\n", f);
+	} else if (h->nfailed > 0) {
+		fprintf(f, "<p id=\"gate\">Newest set: %zu figure%s stepped worse past the threshold in it (what --fail-on-step would fail):</p>\n",
+		        h->nfailed, h->nfailed == 1 ? "" : "s");
+	}
+	gate_list(f, h, byp, 0);
+	for (s = h->first, n = 0; s != NULL; s = s->next_in_order)
+		n += s->apart && !s->failed;
+	if (n == 0)
 		return;
-	hist_gate_text(h, o, line, sizeof(line));
-	fprintf(f, "<p id=\"gate\"><strong class=\"%s\">", h->nfailed ? "bad" : "good");
-	put(f, line, E_XML);
-	fputs("</strong>.</p>\n", f);
-	if (h->nfailed == 0)
-		return;
-	fputs("<ul>\n", f);
-	for (s = h->first; s != NULL; s = s->next_in_order)
-		if (s->failed) {
-			hist_figure(h, s, fig, sizeof(fig));
-			hist_change_text(ch, sizeof(ch), &s->gate);
-			fprintf(f, "<li>set %u: <a href=\"#f%zu\">", s->pt[s->gate.at].set + 1, hist_fig_no(h, byp, s));
-			put(f, fig, E_XML);
-			fprintf(f, "</a> %s (%.4g -&gt; %.4g ", ch, s->gate.before, s->gate.after);
-			put(f, s->unit, E_XML);
-			fprintf(f, "; adjusted p %.2g)</li>\n", s->gate_adj);
-		}
-	fputs("</ul>\n", f);
+	fprintf(f, "<p id=\"apart\">Newest set, cannot tell: %zu figure%s stand%s apart, worse past the threshold, by the t test, but too few runs to confirm it by their ranks (a stray run and a step look alike: keep three runs or more a set):</p>\n",
+	        n, n == 1 ? "" : "s", n == 1 ? "s" : "");
+	gate_list(f, h, byp, 1);
 }
 
 static void

@@ -196,6 +196,11 @@ run_prog hist --fail-on-step "$T_TMP/one1"
 expect_rc 0 "gate, one run a set: cannot fail"
 run_prog hist "$T_TMP/one1"
 has "$T_TMP/out" '^Newest set, cannot tell: 1 figure stands apart' "one run a set: the newest set's step said"
+run_prog hist -o "$T_TMP/one1.html" "$T_TMP/one1"
+if grep -q '^<p id="apart">Newest set, cannot tell: 1 figure stands apart' "$T_TMP/one1.html" &&
+	grep -q '^<li>set 30: <a href="#f[0-9]*">synth new</a> -' "$T_TMP/one1.html"; then ok; else
+	not_ok "one run a set: the page does not say the newest set's step: $(grep -c 'apart' "$T_TMP/one1.html")"
+fi
 
 # ------------------------------------------------------------ sets and hosts
 
