@@ -283,6 +283,16 @@ has "$T_TMP/out" '^History: 40 sets \(31 read from the cache' "cache: damaged fi
 sed 1d "$T_TMP/out" >"$T_TMP/b"
 if cmp -s "$T_TMP/a" "$T_TMP/b"; then ok; else not_ok "cache: damaged, the same history: $(diff "$T_TMP/a" "$T_TMP/b" | head -5)"; fi
 
+# The order by time from the cache as from the files (the dates kept).
+# shellcheck disable=SC2046 # paths without blanks, one a line
+run_prog cached --sort time $(cat "$T_TMP/rev")
+# shellcheck disable=SC2046
+run_prog cached --sort time $(cat "$T_TMP/rev")
+steps "$T_TMP/out" >"$T_TMP/s"
+if grep -q '^History: 30 sets (30 read from the cache' "$T_TMP/out" && [ "$(cat "$T_TMP/s")" = "21 step worse step" ]; then ok; else
+	not_ok "--sort time from the cache: $(head -n 1 "$T_TMP/out") $(cat "$T_TMP/s")"
+fi
+
 # ------------------------------------------------------------ formats
 
 run_prog hist --format markdown "$T_TMP/two"
