@@ -260,6 +260,12 @@ $(UNIT_BINS): $(BUILD)/tests/%: $(OBJ)/%.o $(LIB)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LIBS)
 
 -include $(wildcard $(OBJ)/*.d)
+# A dependency file written before src/ had a folder for each layer names
+# the source at its old place (src/NAME.c, which -MP gives no rule, as
+# it does a header): nothing to make, so the object is built again from
+# the source's new place, and its new .d names that.  A source that is
+# there is up to date by this rule, as by none.
+src/%.c: ;
 
 # ---------------------------------------------------------------- fuzz
 # libFuzzer harnesses (tests/fuzz/fuzz_NAME.c) over every reader of
