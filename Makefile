@@ -67,6 +67,15 @@ ALL_LDFLAGS += -fsanitize=$(SANITIZE)
 endif
 LIBS := -lm -lpthread
 
+# The sources, one folder per layer (src/layers.tab, bottom to top): the
+# core, the harness, the families' shared parts, the programs (each
+# program's main and its private modules) and compare.  An object is
+# found by its name in them (vpath); a header by the -I of every folder,
+# which stay out of the flags a result file records (.flags).
+SRC_DIRS := src/core src/harness src/family src/programs src/compare
+SRC_INC := $(SRC_DIRS:%=-I%)
+vpath %.c $(SRC_DIRS)
+
 # The programs: the registry src/programs.tab names each once, with its
 # manual section, its own sources and the package it needs; every rule
 # below reads it, and this file names no program.  For each NAME:
@@ -82,7 +91,7 @@ reg_col = $(word $2,$(subst |, ,$1))
 # PKG_LIBS_k; an optional one's programs also get -DHAVE_LIBK.
 pkg_define = -DHAVE_LIB$(shell echo '$(patsubst lib%,%,$1)' | tr a-z A-Z)
 define reg_program
-PROG_SRCS_$(call reg_col,$1,1) := $(patsubst src/%.c,%,$(wildcard $(foreach s,$(subst $(comma), ,$(call reg_col,$1,3)),src/$s.c)))
+PROG_SRCS_$(call reg_col,$1,1) := $(basename $(notdir $(wildcard $(foreach s,$(subst $(comma), ,$(call reg_col,$1,3)),src/programs/$s.c src/compare/$s.c))))
 PROG_NEED_$(call reg_col,$1,1) := $(patsubst %?,%,$(filter-out -,$(call reg_col,$1,4)))
 PROG_OPTIONAL_$(call reg_col,$1,1) := $(if $(filter %?,$(call reg_col,$1,4)),yes)
 endef
@@ -162,9 +171,9 @@ LIB_MODULES := \
 	lib_util \
 	lib_util_parse
 
-# compare's modules (src/compare_*.c, with the private header
-# src/compare.h), which the fuzz harnesses link without its main.
-COMPARE_OBJS := $(patsubst src/%.c,$(OBJ)/%.o,$(wildcard src/compare_*.c))
+# compare's modules (src/compare/compare_*.c, with the private header
+# compare.h), which the fuzz harnesses link without its main.
+COMPARE_OBJS := $(patsubst src/compare/%.c,$(OBJ)/%.o,$(wildcard src/compare/compare_*.c))
 
 # Unit tests (tests/unit/<name>.c), one per line.
 UNIT_TESTS := \
@@ -223,13 +232,13 @@ $(OBJ)/lib_opts.o $(OBJ)/lib_context.o: ALL_CFLAGS += -DLMBENCH_VERSION='"$(VERS
 # lib_context.o also names the build's flags in each record's context.
 $(OBJ)/lib_context.o: ALL_CFLAGS += -DLMBENCH_CFLAGS='"$(subst ",,$(subst ',,$(CFLAGS)))"'
 
-$(OBJ)/%.o: src/%.c $(FLAGS_FILE)
+$(OBJ)/%.o: %.c $(FLAGS_FILE)
 	@mkdir -p $(OBJ)
-	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(SRC_INC) -MMD -MP -c -o $@ $<
 
 $(OBJ)/test_%.o: tests/unit/test_%.c $(FLAGS_FILE)
 	@mkdir -p $(OBJ)
-	$(CC) $(ALL_CFLAGS) -Isrc -MMD -MP -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(SRC_INC) -MMD -MP -c -o $@ $<
 
 $(LIB): $(LIB_OBJS)
 	rm -f $@
@@ -251,6 +260,12 @@ $(UNIT_BINS): $(BUILD)/tests/%: $(OBJ)/%.o $(LIB)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LIBS)
 
 -include $(wildcard $(OBJ)/*.d)
+# A dependency file written before src/ had a folder for each layer names
+# the source at its old place (src/NAME.c, which -MP gives no rule, as
+# it does a header): nothing to make, so the object is built again from
+# the source's new place, and its new .d names that.  A source that is
+# there is up to date by this rule, as by none.
+src/%.c: ;
 
 # ---------------------------------------------------------------- fuzz
 # libFuzzer harnesses (tests/fuzz/fuzz_NAME.c) over every reader of
@@ -270,7 +285,7 @@ fuzz-build:
 		SANITIZE=fuzzer-no-link,address,undefined BUILD=$(FUZZ_BUILD) fuzz-bins
 fuzz-bins: $(FUZZERS:%=$(BUILD)/fuzz_%)
 $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(LIB) $(filter-out $(OBJ)/compare_main.o,$(COMPARE_OBJS))
-	$(CC) $(ALL_CFLAGS) -Isrc -fsanitize=fuzzer -o $@ $< \
+	$(CC) $(ALL_CFLAGS) $(SRC_INC) -fsanitize=fuzzer -o $@ $< \
 		$(filter-out $(OBJ)/compare_main.o,$(COMPARE_OBJS)) $(LIB) $(LIBS)
 fuzz: fuzz-build
 	sh tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_TIME) $(FUZZERS)
@@ -347,7 +362,7 @@ $(BUILD)/tests/peer: tests/bench/peer.c $(FLAGS_FILE)
 BENCH_LIB_BINS := $(BUILD)/tests/distance $(BUILD)/tests/bare $(BUILD)/tests/ratio
 $(BENCH_LIB_BINS): $(BUILD)/tests/%: tests/bench/%.c $(LIB) $(FLAGS_FILE)
 	@mkdir -p $(BUILD)/tests
-	$(CC) $(ALL_CFLAGS) -Isrc $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LIBS)
+	$(CC) $(ALL_CFLAGS) $(SRC_INC) $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LIBS)
 
 # How often compare's gate fails two sets of runs of one build, and what
 # it catches (tests/bench/gate-check.sh; a benchmark, never a test):
@@ -399,10 +414,10 @@ lint:
 	@command -v cppcheck >/dev/null || { echo "lint: cppcheck not installed" >&2; exit 1; }
 	cppcheck -j $(JOBS) --quiet --error-exitcode=1 --std=c11 --inline-suppr \
 		--enable=warning,portability,performance \
-		-D_POSIX_C_SOURCE=200809L -Isrc src tests/unit tests/bench tests/fuzz
+		-D_POSIX_C_SOURCE=200809L $(SRC_INC) $(SRC_DIRS) tests/unit tests/bench tests/fuzz
 	@command -v clang-tidy >/dev/null || { echo "lint: clang-tidy not installed" >&2; exit 1; }
-	ls src/*.c tests/unit/*.c tests/bench/*.c tests/fuzz/*.c | xargs -P $(JOBS) -n 8 sh -c \
-		'clang-tidy --quiet --warnings-as-errors="*" "$$@" -- -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc $(REG_CFLAGS)' clang-tidy
+	ls $(SRC_DIRS:%=%/*.c) tests/unit/*.c tests/bench/*.c tests/fuzz/*.c | xargs -P $(JOBS) -n 8 sh -c \
+		'clang-tidy --quiet --warnings-as-errors="*" "$$@" -- -std=c11 -D_POSIX_C_SOURCE=200809L $(SRC_INC) $(REG_CFLAGS)' clang-tidy
 	@command -v shellcheck >/dev/null || { echo "lint: shellcheck not installed" >&2; exit 1; }
 	shellcheck -x -s sh $(SH_SCRIPTS)
 	shellcheck -s bash scripts/lmbench-ng.bash
@@ -413,7 +428,8 @@ lint:
 # (scripts/graph), each file in its layer (src/layers.tab): its counts,
 # each cycle, each dependency up a layer, and $(BUILD)/graph.dot (with
 # graphviz's dot, graph.svg too); it fails on a cycle, on a dependency
-# up a layer and on a file src/layers.tab does not place.
+# up a layer, on a file src/layers.tab does not place and on a file
+# outside its layer's folder.
 graph: $(PROG_BINS)
 	sh scripts/graph $(BUILD) $(BUILD)/graph.dot
 	@if command -v dot >/dev/null; then dot -Tsvg -o $(BUILD)/graph.svg $(BUILD)/graph.dot && echo "graph: $(BUILD)/graph.svg"; \
@@ -462,7 +478,7 @@ see:
 
 # Reformat the C sources with the committed .clang-format.
 format:
-	clang-format -i src/*.c src/*.h tests/unit/*.c tests/unit/*.h tests/bench/*.c
+	clang-format -i $(SRC_DIRS:%=%/*.[ch]) tests/unit/*.c tests/unit/*.h tests/bench/*.c
 
 # -------------------------------------------------------------- install
 

@@ -4,7 +4,7 @@
 #
 #	compare --classic FILE... | awk -f lines.awk -f summary-lib.awk ... -
 #
-# The reading is the C program's (src/compare_lines.c, the one reader
+# The reading is the C program's (src/compare/compare_lines.c, the one reader
 # that compare, the summary and the report share); this file only takes
 # its records apart.  Its one rule runs before the program's own on every
 # record: a file's "file" record starts the file and goes no further;

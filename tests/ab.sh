@@ -103,10 +103,10 @@ run_prog sh "$AB" --help
 expect_rc 0 "ab --help"
 has_line "$T_TMP/out" '^Usage: lmbench-ng ab ' "ab --help: the usage"
 # A source tree that does not build: one line, 1, its log kept.
-mkdir -p "$T_TMP/tree/scripts" "$T_TMP/tree/src"
+mkdir -p "$T_TMP/tree/scripts" "$T_TMP/tree/src/harness"
 printf 'all:\n\t@echo broken >&2; false\n' >"$T_TMP/tree/Makefile"
 : >"$T_TMP/tree/scripts/lmbench"
-: >"$T_TMP/tree/src/lib_bench.c"
+: >"$T_TMP/tree/src/harness/lib_bench.c"
 run_prog sh "$AB" --out "$T_TMP/abb" "$T_TMP/tree" "$bin"
 expect_rc 1 "ab: a tree that does not build"
 has_line "$T_TMP/err" 'old: the tree .* does not build' "ab: the broken tree named"

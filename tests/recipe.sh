@@ -32,10 +32,10 @@ t=${BUILD##*/}
 cp -pR "$BUILD" "$tree/bin/$t"
 
 # Steps 1 to 3.
-cut_block src/lat_example.c >"$tree/src/lat_example.c"
+cut_block src/programs/lat_example.c >"$tree/src/programs/lat_example.c"
 cut_block doc/lat_example.8 >"$tree/doc/lat_example.8"
 line=$(cut_block src/programs.tab)
-if [ -s "$tree/src/lat_example.c" ] && [ -s "$tree/doc/lat_example.8" ] && [ -n "$line" ]; then ok; else
+if [ -s "$tree/src/programs/lat_example.c" ] && [ -s "$tree/doc/lat_example.8" ] && [ -n "$line" ]; then ok; else
 	not_ok "doc/HACKING: the program, page or registry line not found between ----8<---- lines"
 fi
 # the line where the sorted registry has it

@@ -45,22 +45,24 @@ problems() {
 			mains=0
 			for s in $(echo "$sources" | tr ',' ' '); do
 				found=0
-				for f in src/$s.c; do
+				# a program's sources: src/programs, compare's src/compare
+				for f in src/programs/$s.c src/compare/$s.c; do
 					[ -f "$f" ] || continue
 					found=1
 					grep -q '^main(' "$f" && mains=$((mains + 1))
-					echo "${f#src/}" >>"$T_TMP/owned"
+					echo "$f" >>"$T_TMP/owned"
 				done
-				[ "$found" -eq 1 ] || echo "$name: no source src/$s.c"
+				[ "$found" -eq 1 ] || echo "$name: no source src/programs/$s.c"
 			done
 			[ "$mains" -eq 1 ] || echo "$name: $mains of its sources define main()"
 			[ -f "doc/$name.$section" ] || echo "$name: no page doc/$name.$section"
 			[ -f "tests/programs/$name.sh" ] || [ -n "$extra" ] ||
 				echo "$name: no smoke cases tests/programs/$name.sh, nor a SUITE column for the default ones"
 		done <"$T_TMP/rows"
-		for f in src/*.c; do
+		for f in src/*.c src/*/*.c; do
+			[ -f "$f" ] || continue
 			grep -q '^main(' "$f" || continue
-			grep -qx "${f#src/}" "$T_TMP/owned" 2>/dev/null || echo "$f: a main() without a line in src/programs.tab"
+			grep -qx "$f" "$T_TMP/owned" 2>/dev/null || echo "$f: a main() without a line in src/programs.tab"
 		done
 		for f in tests/programs/*.sh; do
 			n=${f##*/}
@@ -84,12 +86,12 @@ cp -R "$top/tests/programs" "$scratch/tests/"
 # a program without its line
 grep -v '^lat_pipe ' "$top/src/programs.tab" >"$scratch/src/programs.tab"
 out=$(problems "$scratch")
-case $out in *"src/lat_pipe.c: a main() without a line"*) ok ;; *) not_ok "a program without its line not seen: $out" ;; esac
+case $out in *"src/programs/lat_pipe.c: a main() without a line"*) ok ;; *) not_ok "a program without its line not seen: $out" ;; esac
 case $out in *"tests/programs/lat_pipe.sh: smoke cases of 'lat_pipe'"*) ok ;; *) not_ok "smoke cases without a line not seen: $out" ;; esac
 # a line naming a source, a page and smoke cases that are not there
 { cat "$top/src/programs.tab"; echo "zz_none             8        zz_none                 -"; } >"$scratch/src/programs.tab"
 out=$(problems "$scratch")
-for want in "zz_none: no source src/zz_none.c" "zz_none: 0 of its sources" "zz_none: no page doc/zz_none.8" \
+for want in "zz_none: no source src/programs/zz_none.c" "zz_none: 0 of its sources" "zz_none: no page doc/zz_none.8" \
 	"zz_none: no smoke cases"; do
 	case $out in *"$want"*) ok ;; *) not_ok "not seen: $want ($out)" ;; esac
 done
@@ -135,9 +137,10 @@ for n in $want; do
 done
 # The graph of includes and calls between the files of src/ has no
 # cycle and no dependency up a layer, and src/layers.tab places every
-# file (scripts/graph, make graph); a cycle, an upward dependency, a file
-# placed nowhere or twice, a pattern placing nothing and a module placed
-# against the registry, each planted in a copy, are seen.
+# file in its layer's folder (scripts/graph, make graph); a cycle, an
+# upward dependency, a file placed nowhere or twice, a pattern placing
+# nothing, a module placed against the registry and a file outside its
+# layer's folder, each planted in a copy, are seen.
 out=$(sh "$top/scripts/graph" "$BUILD" 2>&1)
 rc=$?
 case $out in *", 0 cycles, 0 up") if [ "$rc" -eq 0 ]; then ok; else not_ok "scripts/graph: status $rc: $out"; fi ;;
@@ -157,14 +160,23 @@ graph_planted() {
 	cp -R "$top/src" "$T_TMP/g/"
 }
 cp -R "$top/src" "$T_TMP/g/"
-printf '#include "lib_util.h"\n' >>"$T_TMP/g/src/lib_clock.h"
-printf '#include "lib_clock.h"\n' >>"$T_TMP/g/src/lib_util.h"
+printf '#include "lib_util.h"\n' >>"$T_TMP/g/src/core/lib_clock.h"
+printf '#include "lib_clock.h"\n' >>"$T_TMP/g/src/core/lib_util.h"
 graph_planted 'cycle:*lib_clock.h'
 # the statistics (core) including the memory family's header
-printf '#include "lib_mem.h"\n' >>"$T_TMP/g/src/lib_stats.c"
+printf '#include "lib_mem.h"\n' >>"$T_TMP/g/src/core/lib_stats.c"
 graph_planted ', 0 cycles, 1 up*up: lib_stats.c (core) -> lib_mem.h (family)'
-: >"$T_TMP/g/src/zz_new.c"
+: >"$T_TMP/g/src/family/zz_new.c"
 graph_planted 'layers: zz_new.c: no pattern'
+# a file of the core in the family's folder; a new module of a family
+# (by its pattern) left at the top of src/, or in a folder of no layer
+mv "$T_TMP/g/src/core/lib_stats.c" "$T_TMP/g/src/family/"
+graph_planted 'layers: lib_stats.c: in src/family, not in src/core (its layer, core)'
+: >"$T_TMP/g/src/lib_mem_new.c"
+graph_planted 'layers: lib_mem_new.c: in src, not in src/family (its layer, family)'
+mkdir "$T_TMP/g/src/lib"
+: >"$T_TMP/g/src/lib/lat_new.c"
+graph_planted 'layers: lat_new.c: in src/lib, not in src/programs (its layer, program)'
 printf 'lib_stats.c core\nzz_* family\n' >>"$T_TMP/g/src/layers.tab"
 graph_planted 'layers: lib_stats.c: placed by both lib_stats* and lib_stats.c*pattern zz_* places no file'
 sed 's/^lib_ipc\*  *family/lib_ipc* program/; s/^lib_sunrpc\*  *program/lib_sunrpc* family/' "$top/src/layers.tab" >"$T_TMP/g/src/layers.tab"

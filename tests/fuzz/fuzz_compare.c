@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define main lmbench_compare_main
 /* compare's own main, renamed: the harness drives the whole program */
-#include "../../src/compare_main.c" /* NOLINT(bugprone-suspicious-include) */
+#include "../../src/compare/compare_main.c" /* NOLINT(bugprone-suspicious-include) */
 #undef main
 
 static char dir[4096]; /* $TMPDIR/lmbench-ng-fuzz.XXXXXX, made once */

@@ -24,13 +24,13 @@ flags=$(cat "$BUILD/obj/.flags" 2>/dev/null)
 names=$(awk '$1 == "numa_mem" { gsub(",", " ", $3); print $3 }' "$T_DIR/../src/programs.tab" 2>/dev/null)
 srcs=
 for f in $names; do
-	srcs="$srcs $T_DIR/../src/$f.c"
+	srcs="$srcs $T_DIR/../src/programs/$f.c"
 done
 # shellcheck disable=SC2086 # the compiler and its flags, words
 if [ -n "${LMBENCH_EMULATED:-}" ] || [ ! -f "$BUILD/libbench.a" ]; then
 	:
-elif [ -n "$flags" ] && [ -f "$T_DIR/../src/numa_mem.c" ] &&
-	$flags -I"$T_DIR/../src" -o "$T_TMP/numa_nolib" $srcs "$BUILD/libbench.a" -lm -lpthread 2>"$T_TMP/cc.err"; then
+elif [ -n "$flags" ] && [ -f "$T_DIR/../src/programs/numa_mem.c" ] &&
+	$flags -I"$T_DIR/../src/core" -I"$T_DIR/../src/harness" -I"$T_DIR/../src/family" -I"$T_DIR/../src/programs" -o "$T_TMP/numa_nolib" $srcs "$BUILD/libbench.a" -lm -lpthread 2>"$T_TMP/cc.err"; then
 	LMBENCH_SYSROOT=$T_DIR/fixtures/memfacts run_prog "$T_TMP/numa_nolib" -N 1 -M 4m lat
 	if [ "$RC" -eq 77 ] && [ "$(wc -l <"$T_TMP/err")" -eq 1 ] &&
 		grep -q '^numa_nolib: built without libnuma, and sysfs states more than one NUMA node' "$T_TMP/err"; then ok; else
