@@ -242,6 +242,14 @@ done
 run_prog hist --each-file "$T_TMP/res/x86_64-linux-gnu"
 steps "$T_TMP/out" >"$T_TMP/s"
 if [ "$(cat "$T_TMP/s")" = "21 step worse step" ]; then ok; else not_ok "--each-file (synth.0 .. synth.39 in version order): got: $(cat "$T_TMP/s")"; fi
+# Options apply wherever they stand: --each-file after the directory.
+run_prog hist "$T_TMP/res/x86_64-linux-gnu" --each-file
+if grep -q '^History: 40 sets' "$T_TMP/out"; then ok; else not_ok "--each-file after its SET: $(head -n 1 "$T_TMP/out")"; fi
+# A bad option is said before any SET is looked at.
+run_prog hist /nonexistent -Z
+if [ "$RC" -eq 2 ] && grep -q "unknown option '-Z'" "$T_TMP/err" && ! grep -q nonexistent "$T_TMP/err"; then ok; else
+	not_ok "a bad option after a missing SET: status $RC: $(head -c 300 "$T_TMP/err")"
+fi
 # (in a checkout, lmbench-ng names the results' directory after the
 # build's: bin/x86_64-linux-gnu-sanitize's runs are in .../x86_64-linux-gnu-sanitize)
 os=$(basename "$(cd "$BUILD" && pwd)")

@@ -163,8 +163,16 @@ hist_main(int argc, char **argv)
 	const char *tfile = NULL, *usage;
 	char *cache = NULL;
 	int i, rc = 2, operands = 0, dashdash = 0, k;
+	/* which arguments are SETs: read once every option is known (an
+	 * option after a SET applies to it too), and no file is looked at
+	 * before the command line is found good */
+	unsigned char *is_set = calloc((size_t)argc + 1, 1);
 
 	memset(&h, 0, sizeof(h));
+	if (is_set == NULL) {
+		util_err("out of memory");
+		return 2;
+	}
 	/* Run as lmbench-ng history, its name says the mode. */
 	usage = getenv("LMBENCH_COMPARE_NAME") != NULL ? ARGS : "--history " ARGS;
 	for (i = 1; i < argc; i++) {
@@ -173,7 +181,8 @@ hist_main(int argc, char **argv)
 		if (!dashdash && a[0] == '-' && a[1] != '\0' && strcmp(a, "--") != 0) {
 			if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
 				opts_help(usage, HELP);
-				return 0;
+				rc = 0;
+				goto out;
 			}
 			if (strcmp(a, "--version") == 0) {
 				if (argc != 2) {
@@ -181,7 +190,8 @@ hist_main(int argc, char **argv)
 					goto out;
 				}
 				opts_version();
-				return 0;
+				rc = 0;
+				goto out;
 			}
 			k = option(argc, argv, &i, &o, &tfile, usage);
 			if (k < 0)
@@ -202,13 +212,15 @@ hist_main(int argc, char **argv)
 			util_err("an empty SET: name result files or directories");
 			goto out;
 		}
-		if (hist_find(&h, a, o.each_file) < 0)
-			goto out;
+		is_set[i] = 1;
 	}
 	if (!operands) {
 		util_usage(usage);
 		goto out;
 	}
+	for (i = 1; i < argc; i++)
+		if (is_set[i] && hist_find(&h, argv[i], o.each_file) < 0)
+			goto out;
 	if (h.nsets == 0) {
 		util_err("no result set to read");
 		goto out;
@@ -240,6 +252,7 @@ out:
 		regfree(&co.rules[k].re);
 	free(co.rules);
 	free(cache);
+	free(is_set);
 	hist_free(&h);
 	return rc;
 }
