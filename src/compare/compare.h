@@ -362,6 +362,10 @@ int dump_samples(const char *file);
 int is_result_file(const char *path);
 /* Whether file has a non-empty FILE.json beside it. */
 int has_companion(const char *file);
+/* One result file of side into cx: its header, and its figures from its
+ * classic body, or from FILE.json when json; how many values into
+ * *nvalues.  0, or -1 after one line saying why. */
+int read_file(struct cmp *cx, int side, const char *file, int json, size_t *nvalues);
 int read_sides(struct cmp *cx, int *json_mode);
 int side_files(struct cmp *cx, struct side *s, const char *spec);
 

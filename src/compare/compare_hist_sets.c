@@ -39,31 +39,10 @@ read_set(struct cmp *cx, const struct hset *s)
 	for (i = 0; i < s->nfiles; i++)
 		json &= has_companion(s->files[i]);
 	for (i = 0; i < s->nfiles; i++) {
-		struct header hd;
-		char *placement = NULL;
-		size_t nv = 0;
+		size_t nv;
 
-		memset(&hd, 0, sizeof(hd));
-		if (read_text(cx, BASE, s->files[i], !json, &hd, &nv) < 0) {
-			header_merge(cx, &cx->sides[BASE], &hd, NULL);
+		if (read_file(cx, BASE, s->files[i], json, &nv) < 0)
 			return -1;
-		}
-		if (json) {
-			struct buf p = { 0 };
-			int rc;
-
-			buf_str(&p, s->files[i]);
-			buf_str(&p, ".json");
-			rc = read_json(cx, BASE, p.s, s->files[i], &placement, &nv);
-			free(p.s);
-			if (rc < 0) {
-				header_merge(cx, &cx->sides[BASE], &hd, NULL);
-				free(placement);
-				return -1;
-			}
-		}
-		header_merge(cx, &cx->sides[BASE], &hd, placement);
-		free(placement);
 	}
 	if (cx->first == NULL) {
 		util_err("%s: no figure found in it (skipped)", s->spec);

@@ -219,11 +219,43 @@ has_companion(const char *file)
 	return ok;
 }
 
+int
+read_file(struct cmp *cx, int side, const char *file, int json, size_t *nvalues)
+{
+	struct header h;
+	char *placement = NULL;
+	size_t nv = 0;
+
+	memset(&h, 0, sizeof(h));
+	if (read_text(cx, side, file, !json, &h, &nv) < 0) {
+		header_merge(cx, &cx->sides[side], &h, NULL);
+		return -1;
+	}
+	if (json) {
+		struct buf p = { 0 };
+		int rc;
+
+		buf_str(&p, file);
+		buf_str(&p, ".json");
+		rc = read_json(cx, side, p.s, file, &placement, &nv);
+		free(p.s);
+		if (rc < 0) {
+			header_merge(cx, &cx->sides[side], &h, NULL);
+			free(placement);
+			return -1;
+		}
+	}
+	header_merge(cx, &cx->sides[side], &h, placement);
+	free(placement);
+	*nvalues = nv;
+	return 0;
+}
+
 /* Read both sides; 0, or -1 after one line saying why. */
 int
 read_sides(struct cmp *cx, int *json_mode)
 {
-	size_t i, values[2] = { 0, 0 };
+	size_t i;
 	int s, json = 1;
 
 	for (s = 0; s < 2; s++)
@@ -233,38 +265,14 @@ read_sides(struct cmp *cx, int *json_mode)
 	for (s = 0; s < 2; s++)
 		for (i = 0; i < cx->sides[s].nfiles; i++) {
 			const char *file = cx->sides[s].files[i];
-			struct header h;
-			char *placement = NULL;
-			size_t nv = 0, nj = 0;
-			size_t recs = cx->sides[s].nrecords[0] + cx->sides[s].nrecords[1];
+			size_t nv = 0, recs = cx->sides[s].nrecords[0] + cx->sides[s].nrecords[1];
 
-			memset(&h, 0, sizeof(h));
-			if (read_text(cx, s, file, !json, &h, &nv) < 0) {
-				header_merge(cx, &cx->sides[s], &h, NULL);
+			if (read_file(cx, s, file, json, &nv) < 0)
 				return -1;
-			}
-			if (json) {
-				struct buf p = { 0 };
-				int rc;
-
-				buf_str(&p, file);
-				buf_str(&p, ".json");
-				rc = read_json(cx, s, p.s, file, &placement, &nj);
-				free(p.s);
-				if (rc < 0) {
-					header_merge(cx, &cx->sides[s], &h, NULL);
-					free(placement);
-					return -1;
-				}
-				nv = nj;
-			}
-			header_merge(cx, &cx->sides[s], &h, placement);
-			free(placement);
 			if (nv == 0 && cx->sides[s].nrecords[0] + cx->sides[s].nrecords[1] == recs) {
 				util_err("%s: no metric found in it (not a result file?)", file);
 				return -1;
 			}
-			values[s] += nv;
 		}
 	return 0;
 }
