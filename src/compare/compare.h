@@ -274,6 +274,11 @@ char * trim(char *s);
 void vec_add(struct vec *a, double x);
 void * xalloc(struct cmp *cx, size_t n);
 char * xstrdup(struct cmp *cx, const char *s);
+/* FNV-1a: its offset basis; h with the bytes of s added; h mixed so that
+ * its low bits index a table well. */
+#define FNV_BASIS 1469598103934665603ULL
+uint64_t fnv_add(uint64_t h, const char *s);
+uint64_t fnv_mix(uint64_t h);
 /* The thresholds file's rules (REGEX PCT a line) into o; 0, or -1 after
  * saying why. */
 int read_rules(struct opts *o, const char *file);

@@ -35,12 +35,9 @@ hcache_path(const char *dir, const struct hset *s, char *out, size_t len)
 {
 	char real[PATH_MAX];
 	const char *p = realpath(s->spec, real) != NULL ? real : s->spec;
-	uint64_t x = 1469598103934665603ULL;
+	uint64_t x = fnv_add(fnv_add(FNV_BASIS, p), s->nfiles == 1 ? "1" : "n");
 	int n;
 
-	while (*p)
-		x = (x ^ (unsigned char)*p++) * 1099511628211ULL;
-	x = (x ^ (unsigned char)(s->nfiles == 1 ? '1' : 'n')) * 1099511628211ULL;
 	n = snprintf(out, len, "%s/%016llx.hc", dir, (unsigned long long)x);
 	return n > 0 && (size_t)n < len ? 0 : -1;
 }

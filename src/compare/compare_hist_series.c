@@ -13,16 +13,7 @@
 static uint64_t
 hash2(const char *a, const char *b)
 {
-	uint64_t x = 1469598103934665603ULL;
-
-	while (*a)
-		x = (x ^ (unsigned char)*a++) * 1099511628211ULL;
-	x = (x ^ 0x1e) * 1099511628211ULL;
-	while (*b)
-		x = (x ^ (unsigned char)*b++) * 1099511628211ULL;
-	x ^= x >> 33;
-	x *= 0xff51afd7ed558ccdULL;
-	return x ^ (x >> 33);
+	return fnv_mix(fnv_add(fnv_add(fnv_add(FNV_BASIS, a), "\x1e"), b));
 }
 
 static void

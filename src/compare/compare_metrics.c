@@ -96,14 +96,7 @@ unit_classic(const char *word, const char *s, int section, enum xkind *x)
 static uint64_t
 hash(const char *s)
 {
-	uint64_t h = 1469598103934665603ULL;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
-	/* FNV's low bits are weak and the table is indexed by them: mix. */
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	return h ^ (h >> 33);
+	return fnv_mix(fnv_add(FNV_BASIS, s));
 }
 
 static struct metric *

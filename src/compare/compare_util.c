@@ -334,3 +334,20 @@ opt_value(int argc, char **argv, int *i, const char *name, int *missing)
 	}
 	return argv[++*i];
 }
+
+uint64_t
+fnv_add(uint64_t h, const char *s)
+{
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}
+
+uint64_t
+fnv_mix(uint64_t h)
+{
+	/* FNV's low bits are weak and tables are indexed by them: mix. */
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	return h ^ (h >> 33);
+}
