@@ -3,13 +3,16 @@
 # tests/bench/history.sh).
 #
 # Usage: awk -f tests/history-gen.awk -v out=DIR -v sets=N [-v runs=R]
-#            [-v seed=S] [-v host=H] [-v noise=FILE] SPEC
+#            [-v seed=S] [-v host=H] [-v setsd=X] [-v noise=FILE] SPEC
 #
 # Writes DIR/0001 ... DIR/N, each a set of R runs (run.1, run.1.json,
 # ...): a result file's header and date line, and one JSON record a
-# figure (program "synth", unit us, so lower is better).  Each SPEC
-# line is one figure:
+# figure.  Each SPEC line is one figure:
 #   NAME NOISE MODEL [ARGS]
+# NAME: the metric, program "synth", unit us (lower is better); or
+# PROGRAM/METRIC, its unit MB/s (higher is better) where PROGRAM starts
+# with bw_, else us.  setsd=X adds normal noise of sd X shared by a
+# set's runs (what moves between builds, on top of each run's own).
 # NOISE: sd=X, normal noise of sd X on the log value (0.01: about 1 %);
 # or real=K, the K-th line of FILE (a figure's name, then its runs' log
 # residuals about their mean, as tests/bench/history.sh extracts them
@@ -85,6 +88,14 @@ BEGIN {
 {
 	k = ++nfig
 	name[k] = $1
+	prog[k] = "synth"
+	unit[k] = "us"
+	if (index($1, "/") > 0) {
+		prog[k] = substr($1, 1, index($1, "/") - 1)
+		name[k] = substr($1, index($1, "/") + 1)
+		if (prog[k] ~ /^bw_/)
+			unit[k] = "MB/s"
+	}
 	if ($2 ~ /^sd=/) {
 		kind[k] = "sd"
 		sd[k] = substr($2, 4) + 0
@@ -109,6 +120,8 @@ END {
 	for (s = 1; s <= sets; s++) {
 		dir = sprintf("%s/%04d", out, s)
 		system("mkdir -p '" dir "'")
+		for (k = 1; k <= nfig; k++)
+			shared[k] = setsd > 0 ? setsd * gauss() : 0
 		t = s * 20
 		date = sprintf("Mon Nov 30 %02d:%02d:%02d UTC 2026", int(t / 3600), int(t / 60) % 60, t % 60)
 		for (r = 1; r <= runs; r++) {
@@ -122,8 +135,8 @@ END {
 			print "[" date "]" > f
 			close(f)
 			for (k = 1; k <= nfig; k++)
-				printf "{\"schema\":1,\"program\":\"synth\",\"args\":[],\"metric\":\"%s\",\"unit\":\"us\",\"value\":%.6g}\n",
-				    name[k], base[k] * exp(shape(k, s) + noise_of(k)) > (f ".json")
+				printf "{\"schema\":1,\"program\":\"%s\",\"args\":[],\"metric\":\"%s\",\"unit\":\"%s\",\"value\":%.6g}\n",
+				    prog[k], name[k], unit[k], base[k] * exp(shape(k, s) + shared[k] + noise_of(k)) > (f ".json")
 			close(f ".json")
 		}
 	}

@@ -122,10 +122,32 @@ if [ "$RC" -eq 0 ] && ! grep -q '^old$' "$T_TMP/gate.html" && tail -n 1 "$T_TMP/
 	not_ok "history page over an older one: status $RC"
 fi
 
+# gen DIR SETS RUNS: a synthetic history (tests/history-gen.awk) of 16
+# figures of eight programs, 2 % set to set and 1 % run to run: figure m
+# steps 15 % worse two thirds in when m % 5 == 0, 10 % better half way
+# when m % 5 == 2, drifts 20 % worse over the middle third when m % 7 ==
+# 3, is 4 times worse from three quarters on when m % 11 == 6.
+gen() {
+	m=0
+	while [ $m -lt 16 ]; do
+		p=$(echo lat_syscall lat_pipe bw_mem lat_mem_rd lat_ctx bw_pipe lat_tcp lat_proc | cut -d' ' -f$((m % 8 + 1)))
+		# a change's size in the value: worse is up for a latency, down
+		# for a bandwidth
+		case $p in bw_*) w15=-13.04 b10=10 w20=-16.67 w4x=-75 ;; *) w15=15 b10=-9.09 w20=20 w4x=300 ;; esac
+		if [ $((m % 5)) -eq 0 ]; then model="step $(($2 * 2 / 3 + 1)) $w15"
+		elif [ $((m % 5)) -eq 2 ]; then model="step $(($2 / 2 + 1)) $b10"
+		elif [ $((m % 7)) -eq 3 ]; then model="drift $(($2 / 3)) $(($2 * 2 / 3)) $w20"
+		elif [ $((m % 11)) -eq 6 ]; then model="step $(($2 * 3 / 4 + 1)) $w4x"
+		else model=none; fi
+		echo "$p/figure_$m sd=0.01 $model"
+		m=$((m + 1))
+	done | awk -f "$top/tests/history-gen.awk" -v out="$1" -v sets="$2" -v runs="$3" -v setsd=0.02 -v seed=7 -
+}
+
 # A long history: 400 sets of 16 figures, one run each.  Every plot
 # holds at most one mark per 2 px column (336): the page under 8 KB a
 # figure however many sets, and 160 bytes a set for the sets' tables.
-sh "$FX/gen-history.sh" "$T_TMP/long" 400 16 1
+gen "$T_TMP/long" 400 1
 run_prog "$CMP" --history --no-cache -o "$T_TMP/long.html" "$T_TMP/long"
 expect_rc 0 "history page of 400 sets"
 size=$(wc -c <"$T_TMP/long.html")
@@ -133,13 +155,13 @@ marks=$(grep -o '<path class="pt[^"]*" d="[^"]*"' "$T_TMP/long.html" | awk -F M 
 if [ "$(grep -c '^<svg ' "$T_TMP/long.html")" -eq 16 ] && [ "$size" -lt $((16 * 8192 + 400 * 160)) ] && [ "$marks" -gt 100 ] && [ "$marks" -le 336 ]; then ok; else
 	not_ok "history page of 400 sets: $size bytes, at most $marks marks a plot"
 fi
-# A figure spanning more than a factor of 3 (m % 11 == 6: 4 times
-# worse) is drawn on a log scale, the others on a linear one.
+# A figure spanning more than a factor of 3 (figure 6: 4 times worse)
+# is drawn on a log scale, the others on a linear one.
 if grep -q 'us, log scale</text>' "$T_TMP/long.html" && grep -q 'us, linear scale</text>' "$T_TMP/long.html"; then ok; else
 	not_ok "history page: log and linear axes"
 fi
 # The page of 40 sets, to look at.
-sh "$FX/gen-history.sh" "$T_TMP/short" 40 16 3
+gen "$T_TMP/short" 40 3
 run_prog "$CMP" --history --no-cache -o "$T_TMP/short.html" "$T_TMP/short"
 expect_rc 0 "history page of 40 sets"
 
