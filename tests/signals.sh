@@ -63,6 +63,9 @@ stop_test() {
 	wait_for "$procs" "$pid"
 	# A random moment: set-up, calibration or measurement.
 	sleep "$(awk 'BEGIN { srand(); printf "%.2f", 0.05 + rand() * 0.5 }')"
+	# Between rounds a program's parties come and go (lat_pmake's jobs,
+	# lat_msg's copies): the whole tree again before it is counted.
+	wait_for "$procs" "$pid"
 	all=$(tree "$pid")
 	if [ "$(echo "$all" | wc -l)" -ge "$procs" ]; then ok; else
 		not_ok "$desc: only $(echo "$all" | wc -l) processes running"
