@@ -61,110 +61,99 @@ function put(k, v) {
 		L[f, k] = v
 }
 
-# The cells of a failed run (program and arguments as the runner wrote
-# them): every metric it would have given.  The programs read as blocks
-# (bw_mem, bw_tcp, lat_mmap, bw_file_rd, bw_mmap_rd, par_mem) are taken
-# care of inside their block.
-function failed_run(cmd,    n, w, p, a, pre, i, ops, size) {
-	n = split(cmd, w, " ")
-	p = w[1]
-	a = " " cmd " "
-	pre = w[n] == "localhost" ? "" : "r_"
-	if (p == "lat_syscall") {
-		if (index(a, " null ")) put("syscall", "FAIL")
-		if (index(a, " read ")) put("read", "FAIL")
-		if (index(a, " write ")) put("write", "FAIL")
-		if (index(a, " stat ")) put("stat", "FAIL")
-		if (index(a, " open ")) put("openclose", "FAIL")
-	} else if (p == "lat_select" && index(a, " -n 100 ")) {
-		put(w[n] == "file" ? "select_file" : "select_tcp", "FAIL")
-	} else if (p == "lat_sig") {
-		if (w[n] == "install") put("sig_install", "FAIL")
-		if (w[n] == "catch") put("sig_catch", "FAIL")
-		if (w[n] == "prot" || index(a, " prot ")) put("prot", "FAIL")
-	} else if (p == "lat_proc") {
-		if (w[n] == "fork") put("fork", "FAIL")
-		if (w[n] == "exec") put("exec", "FAIL")
-		if (w[n] == "shell") put("sh", "FAIL")
-	} else if (p == "lat_ops") {
-		n = split("int_bit int_add int_mul int_div int_mod i64_bit i64_add i64_mul i64_div i64_mod " \
-		          "flt_add flt_mul flt_div dbl_add dbl_mul dbl_div flt_bogo dbl_bogo", ops, " ")
-		for (i = 1; i <= n; i++)
-			put(ops[i], "FAIL")
-	} else if (p == "lat_fs") {
-		n = split("0k 1k 4k 10k", ops, " ")
-		for (i = 1; i <= n; i++) {
-			put("fs_create_" ops[i], "FAIL")
-			put("fs_delete_" ops[i], "FAIL")
-		}
-	} else if (p == "lat_ctx") {
-		size = ""
-		for (i = 1; i < n; i++)
-			if (w[i] == "-s")
-				size = w[i + 1]
-		split("2 8 16", ops, " ")
-		if (size != "")
-			for (i = 1; i <= 3; i++)
-				put("ctx_" size "_" ops[i], "FAIL")
-	} else if (p == "lat_mem_rd") {
-		if (index(a, " -t "))
-			put("rand", "FAIL")
-		else {
-			put("l1", "FAIL")
-			put("l2", "FAIL")
-			put("main", "FAIL")
-		}
-	} else if (p == "lat_udp") put(pre "udp", "FAIL")
-	else if (p == "lat_tcp") put(pre "tcp", "FAIL")
-	else if (p == "lat_connect") put(pre "connect", "FAIL")
-	else if (p == "lat_rpc") put(pre (index(a, " -p udp ") ? "rpc_udp" : "rpc_tcp"), "FAIL")
-	else if (p == "lat_pipe") put("pipe", "FAIL")
-	else if (p == "lat_unix") put("unix", "FAIL")
-	else if (p == "bw_pipe") put("bw_pipe", "FAIL")
-	else if (p == "bw_unix") put("bw_unix", "FAIL")
-	else if (p ~ /^lat_(msg|pipe_pairs|pmake|pthread)$/) failed_sched(p, a, w[n])
-	else if (p == "lat_pagefault") put("pagefault", "FAIL")
-	else if (p == "tlb") put("tlb", "FAIL")
-	else if (p == "bw_bonnie") {
-		any_bonnie = 1
-		n = split("putc write rewrite getc read seeks", ops, " ")
-		for (i = 1; i <= n; i++)
-			put("bon_" ops[i], "FAIL")
+# The registry's rules (src/programs.tab's cells= and cross=; installed,
+# its copy beside scripts/): which cells of lmbench's tables a run of a
+# program fills, so that a failed run leaves FAIL in them, and which
+# column of the cross-CPU table a figure goes to.  A rule list is
+# comma-separated rules; a rule is KEYS or COND=KEYS, KEYS "/"-separated
+# keys, COND "+"-separated words that must all be among the command's
+# words ("A~B": the two words in a row; "!W": W absent).  In a key,
+# "{W}" is the word after W in the command; a key ending in "@" is
+# measured against a host (r_ before it when that host is not
+# localhost); "+sched" and "+bonnie" show that table.
+function registry_load(path,    line, w, n, i, at) {
+	if (path == "" || (getline line < path) < 0) {
+		printf("summary: no registry (src/programs.tab) at '%s': failed runs not shown\n", path) > "/dev/stderr"
+		return
 	}
+	do {
+		if (line ~ /^[ \t]*(#|$)/)
+			continue
+		n = split(line, w, " ")
+		for (i = 5; i <= n && w[i] ~ /^[a-z]+=/; i++) {
+			at = index(w[i], "=")
+			RULES[w[1], substr(w[i], 1, at - 1)] = substr(w[i], at + 1)
+		}
+	} while ((getline line < path) > 0)
+	close(path)
 }
 
-# The cells of a failed run of the scheduler and thread programs (the
-# runner's steps): p the program, a its arguments between blanks, last
-# the last of them.
-function failed_sched(p, a, last) {
-	if (p == "lat_msg" && !index(a, " -t pipe ")) {
-		put("msg_1", "FAIL")
-		put("msg_16", "FAIL")
-	} else if (p == "lat_pipe_pairs") {
-		put("pairs_1", "FAIL")
-		put("pairs_n", "FAIL")
-	} else if (p == "lat_pmake") {
-		put(index(a, " lat_pmake 1 ") ? "pmake_1" : "pmake_n", "FAIL")
-	} else if (p == "lat_pthread" && last == "mutex") {
-		put(index(a, " -t 4 ") ? "mutex_4" : "mutex_1", "FAIL")
-	} else if (p == "lat_pthread" && last == "create") {
-		put("thr_create", "FAIL")
-	} else if (p == "lat_pthread" && last == "futex") {
-		put("futex", "FAIL")
+# rule_holds(COND, A): whether the command (its words between blanks,
+# A) meets COND.
+function rule_holds(cond, a,    c, nc, i, t, neg) {
+	nc = split(cond, c, "+")
+	for (i = 1; i <= nc; i++) {
+		t = c[i]
+		neg = sub(/^!/, "", t)
+		gsub(/~/, " ", t)
+		if ((index(a, " " t " ") > 0) == neg)
+			return 0
 	}
-	any_sched = 1
+	return 1
+}
+
+# rule_keys(PROGRAM, KIND, CMD, KEYS): the keys KIND's rules of PROGRAM
+# give for CMD into KEYS[1..n]; returns n.
+function rule_keys(p, kind, cmd, keys,    r, nr, i, j, w, n, a, eq, k, nk, key, m, opt, val, out) {
+	out = 0
+	if (!((p, kind) in RULES))
+		return 0
+	n = split(cmd, w, " ")
+	a = " " cmd " "
+	nr = split(RULES[p, kind], r, ",")
+	for (i = 1; i <= nr; i++) {
+		eq = index(r[i], "=")
+		if (eq && !rule_holds(substr(r[i], 1, eq - 1), a))
+			continue
+		nk = split(substr(r[i], eq + 1), k, "/")
+		for (j = 1; j <= nk; j++) {
+			key = k[j]
+			while (match(key, /\{[^}]*\}/)) {
+				opt = substr(key, RSTART + 1, RLENGTH - 2)
+				val = ""
+				for (m = 1; m < n; m++)
+					if (w[m] == opt)
+						val = w[m + 1]
+				key = substr(key, 1, RSTART - 1) val substr(key, RSTART + RLENGTH)
+			}
+			if (key ~ /@$/)
+				key = (w[n] == "localhost" ? "" : "r_") substr(key, 1, length(key) - 1)
+			keys[++out] = key
+		}
+	}
+	return out
+}
+
+# The cells of a failed run (program and arguments as the runner wrote
+# them): every metric it would have given.  The programs read as blocks
+# (the registry gives them no cells) are taken care of inside their
+# block.
+function failed_run(cmd,    w, keys, n, i) {
+	split(cmd, w, " ")
+	n = rule_keys(w[1], "cells", cmd, keys)
+	for (i = 1; i <= n; i++) {
+		if (keys[i] == "+sched")
+			any_sched = 1
+		else if (keys[i] == "+bonnie")
+			any_bonnie = 1
+		else
+			put(keys[i], "FAIL")
+	}
 }
 
 # The cross-CPU table's key for a command the runner wrote ("" for one
 # the table has no column for).
-function cross_key(cmd,    w, n, p) {
-	n = split(cmd, w, " ")
-	p = w[1]
-	if (p == "lat_ctx")
-		return index(" " cmd " ", " -s 0 ") ? "x_ctx_0" : index(" " cmd " ", " -s 16 ") ? "x_ctx_16" : ""
-	if (p ~ /^(lat_(pipe|unix|udp|tcp|connect)|bw_(pipe|unix))$/)
-		return "x_" p
-	if (p == "lat_pthread" && w[n] == "futex")
-		return "x_futex"
-	return ""
+function cross_key(cmd,    w, keys) {
+	split(cmd, w, " ")
+	return rule_keys(w[1], "cross", cmd, keys) ? keys[1] : ""
 }

@@ -31,6 +31,7 @@ function others(i, label, v, unit,    k) {
 }
 
 BEGIN {
+	registry_load(registry)
 	named("^tlb$", "tlb")
 	named("^Simple syscall$", "syscall")
 	named("^Simple read$", "read")

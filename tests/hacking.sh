@@ -55,7 +55,7 @@ for f in src/programs.tab doc/lat_syscall.8 tests/programs/lat_syscall.sh tests/
 	scripts/lmbench scripts/suite scripts/config-run scripts/summary-read.awk scripts/summary.awk src/family/bench.h; do
 	if [ -f "$top/$f" ]; then ok; else not_ok "doc/HACKING names $f, which is not there"; fi
 done
-if grep -q '^lat_syscall  *8  *lat_syscall  *-$' "$top/src/programs.tab"; then ok; else not_ok "doc/HACKING: src/programs.tab has no line for lat_syscall"; fi
+if registry_rows "$top/src/programs.tab" | grep -q '^lat_syscall 8 lat_syscall -$'; then ok; else not_ok "doc/HACKING: src/programs.tab has no line for lat_syscall"; fi
 for h in lib_bench lib_clock lib_harness lib_opts lib_util lib_party lib_super lib_report; do
 	if ls "$top"/src/*/"$h.h" >/dev/null 2>&1 && grep -q "$h" "$doc"; then ok; else not_ok "doc/HACKING: module $h"; fi
 done

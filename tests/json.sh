@@ -210,7 +210,7 @@ fi
 # SUITE column (src/programs.tab), whose arguments run here.
 for p in "$BUILD"/*; do
 	if [ ! -f "$p" ] || [ ! -x "$p" ] || [ -s "$J.${p##*/}" ]; then continue; fi
-	args=$(awk -v n="${p##*/}" '$1 == n && NF >= 7 { for (i = 8; i <= NF; i++) printf "%s ", $i; print "" }' "$top/src/programs.tab")
+	args=$(registry_rows "$top/src/programs.tab" | awk -v n="${p##*/}" '$1 == n && NF >= 7 { for (i = 8; i <= NF; i++) printf "%s ", $i; print "" }')
 	# shellcheck disable=SC2086 # the arguments, words
 	[ -z "$args" ] || rec "${p##*/}" -N 2 $args
 done

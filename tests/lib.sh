@@ -214,3 +214,27 @@ llc_kb() {
 	cat /sys/devices/system/cpu/cpu0/cache/index*/size 2>/dev/null |
 		awk '{ v = $1; m = 1; if (v ~ /M$/) m = 1024; sub(/[KM]$/, "", v); if (v * m > b) b = v * m } END { if (b) printf "%d\n", b }'
 }
+
+# registry_rows [FILE]: the program lines of the registry (FILE, default
+# src/programs.tab) without their attributes (the WORD=VALUE columns
+# after NEEDS): "NAME SECTION SOURCES NEEDS [SUITE...]", one a line.
+registry_rows() {
+	awk '!/^[[:space:]]*(#|$)/ {
+		s = 5
+		while (s <= NF && $s ~ /^[a-z]+=/) s++
+		o = $1 " " $2 " " $3 " " $4
+		for (i = s; i <= NF; i++) o = o " " $i
+		print o
+	}' "${1:-$(dirname "$0")/../src/programs.tab}"
+}
+
+# registry_attr NAME ATTR [FILE]: the value of a program's attribute in
+# the registry ("" where it has none).
+registry_attr() {
+	awk -v n="$1" -v a="$2=" '$1 == n { for (i = 5; i <= NF && $i ~ /^[a-z]+=/; i++) if (index($i, a) == 1) print substr($i, length(a) + 1) }' "${3:-$(dirname "$0")/../src/programs.tab}"
+}
+
+# registry_with ATTR VALUE [FILE]: the programs whose attribute ATTR is VALUE.
+registry_with() {
+	awk -v a="$1=$2" '!/^[[:space:]]*#/ { for (i = 5; i <= NF && $i ~ /^[a-z]+=/; i++) if ($i == a) print $1 }' "${3:-$(dirname "$0")/../src/programs.tab}"
+}

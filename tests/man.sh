@@ -154,7 +154,7 @@ fi
 # registry adds with a SUITE column: lmbench-ng list names them, as the
 # page says), every unit of the JSON page.
 section "$doc/lmbench-ng.7" "SEE ALSO" >"$T_TMP/see"
-added=$(awk '!/^[[:space:]]*(#|$)/ && NF >= 7 { print $1 }' "$top/src/programs.tab" 2>/dev/null)
+added=$(registry_rows "$top/src/programs.tab" 2>/dev/null | awk 'NF >= 7 { print $1 }')
 miss=
 for m in "$doc"/*.[1578]; do
 	n=${m##*/}

@@ -16,11 +16,19 @@ ENOUGH=1000
 export ENOUGH
 unset LMBENCH_SCHED LMBENCH_JSON
 
-# The programs with a helper process, with arguments for a short run;
-# the second word names the other party in the field.
-PROGS="lat_pipe:helper lat_fifo:helper lat_unix:helper lat_sem:helper
-lat_fcntl:helper bw_pipe:helper bw_unix:helper lat_ctx_2:helper
-lat_proc_fork:child"
+# The programs with a helper process or a child (the registry's
+# parties=helper and parties=child), as cases with arguments for a short
+# run (args); the second word names the other party in the field.
+PROGS=
+for p in $(registry_with parties helper) $(registry_with parties child); do
+	case $p in
+	lat_ctx) c=lat_ctx_2 ;;
+	lat_proc) c=lat_proc_fork ;;
+	*) c=$p ;;
+	esac
+	PROGS="$PROGS $c:$(registry_attr "$p" parties)"
+done
+if [ "$(echo "$PROGS" | wc -w)" -ge 9 ]; then ok; else not_ok "the registry names only these programs with a helper or child: $PROGS"; fi
 
 # args NAME: the command line of a case name.
 args() {
@@ -171,8 +179,12 @@ fi
 LMBENCH_SERVER_TIMEOUT=60
 export LMBENCH_SERVER_TIMEOUT
 port=$(port_base)
-NETPROGS="lat_tcp lat_udp bw_tcp bw_udp lat_connect lat_unix_connect"
-[ -x "$BUILD/lat_rpc" ] && NETPROGS="$NETPROGS lat_rpc"
+# the registry's parties=server (lat_rpc only where it is built)
+NETPROGS=
+for p in $(registry_with parties server); do
+	[ -x "$BUILD/$p" ] && NETPROGS="$NETPROGS $p"
+done
+if [ "$(echo "$NETPROGS" | wc -w)" -ge 6 ]; then ok; else not_ok "the registry names only these servers: $NETPROGS"; fi
 # where PROG: the server's address options (a fresh port or name) in
 # $WHERE, the host argument in $HOST.
 where() {

@@ -11,11 +11,42 @@ BUILD=$1
 . "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
 
+# A rule list of the cells= and cross= attributes: rules separated by
+# commas, each KEY/KEY... with a condition before it and "=" or not, the
+# condition words ("!" before one: absent; "~" joining two: in a row)
+# joined by "+"; a key may start with "+" (a table), hold {WORD} and end
+# in "@".
+w='!?[-A-Za-z0-9_.]+(~[-A-Za-z0-9_.]+)*'
+k='[+]?[a-z0-9_{}-]+@?'
+r="($w([+]$w)*=)?$k(/$k)*"
+RULES_RE="^$r(,$r)*\$"
+
 # problems TOP: one line per way TOP's registry and tree disagree.
 problems() {
 	(
 		cd "$1" || exit 1
-		awk '!/^[[:space:]]*(#|$)/' src/programs.tab >"$T_TMP/rows"
+		registry_rows src/programs.tab >"$T_TMP/rows"
+		# the attributes (WORD=VALUE after NEEDS): parties= the other
+		# party of a two-party program (placement.sh, signals.sh);
+		# cells= and cross= the rules of the cells it fills in
+		# lmbench's tables (scripts/summary-lib.awk)
+		awk -v rules="$RULES_RE" '!/^[[:space:]]*(#|$)/ {
+			for (i = 5; i <= NF && $i ~ /^[a-z]+=/; i++) {
+				a = $i
+				sub(/=.*/, "", a)
+				v = substr($i, length(a) + 2)
+				if (a == "parties") {
+					if (v !~ /^(helper|child|server)$/)
+						print $1 ": parties=" v " (helper, child or server)"
+				} else if (a == "cells" || a == "cross") {
+					if (v !~ rules)
+						print $1 ": " a "=" v " ([COND=]KEY/KEY,... rules)"
+				} else
+					print $1 ": unknown attribute " $i
+				if (seen[$1, a]++)
+					print $1 ": " a "= twice"
+			}
+		}' src/programs.tab
 		prev=
 		while read -r name section sources needs extra; do
 			# the SUITE column: SECTION GATE run|par ARGUMENT...
@@ -102,6 +133,12 @@ case $out in *"zz_suite: SUITE 'os SYSCALL go x'"*) ok ;; *) not_ok "a bad SUITE
 { cat "$top/src/programs.tab"; echo "zz_suite            8        zz_suite                -       OS OS,SYSCALL par null"; } >"$scratch/src/programs.tab"
 out=$(problems "$scratch")
 case $out in *"zz_suite: no smoke cases"* | *"zz_suite: SUITE"*) not_ok "a SUITE column not taken for smoke cases: $out" ;; *) ok ;; esac
+# attributes: an unknown one, a bad party, rules of the wrong shape, twice
+{ cat "$top/src/programs.tab"; echo "zz_attr             8        zz_attr                 -       parties=two colour=red cells=a=b=c cross=x_a cross=x_b"; } >"$scratch/src/programs.tab"
+out=$(problems "$scratch")
+for want in "zz_attr: parties=two" "zz_attr: unknown attribute colour=red" "zz_attr: cells=a=b=c" "zz_attr: cross= twice"; do
+	case $out in *"$want"*) ok ;; *) not_ok "not seen: $want ($out)" ;; esac
+done
 # out of order, twice, a bad section and package
 { echo "stream 8 stream -"; cat "$top/src/programs.tab"; echo "tlb 5 tlb ?x"; } >"$scratch/src/programs.tab"
 out=$(problems "$scratch")
@@ -126,6 +163,23 @@ for n in $(awk '!/^[[:space:]]*(#|$)/ { print $1 }' "$top/src/programs.tab"); do
 	grep -v '^[[:space:]]*#' "$top/Makefile" | grep -qw -- "$n" && named="$named $n"
 done
 if [ -z "$named" ]; then ok; else not_ok "the Makefile names programs:$named"; fi
+# Nor do the scripts, outside their comments (the names with a _ or
+# lm at their start: line, cache or stream are words too), but these,
+# which still hold lmbench 3's own programs' knowledge: the suite's
+# steps (suite, lmbench, run-lib, config-run, config-check), the
+# summary's and the report's reading of lmbench's lines (summary-read.awk,
+# summary.awk, report, report.awk), the front end's entry points
+# (commands, compare) and the A/B runner's calibration (ab).
+still="ab commands compare config-check config-run lmbench report report.awk run-lib suite summary-read.awk summary.awk"
+names=$(awk '!/^[[:space:]]*(#|$)/ && $1 ~ /_|^lm/ { print $1 }' "$top/src/programs.tab")
+for f in "$top"/scripts/*; do
+	case " $still " in *" ${f##*/} "*) continue ;; esac
+	named=
+	for n in $names; do
+		grep -v '^[[:space:]]*#' "$f" | grep -qw -- "$n" && named="$named $n"
+	done
+	if [ -z "$named" ]; then ok; else not_ok "scripts/${f##*/} names programs (the registry should):$named"; fi
+done
 # Every program built is in the registry, and every one it builds here is built.
 for p in "$BUILD"/*; do
 	{ [ -f "$p" ] && [ -x "$p" ]; } || continue

@@ -16,6 +16,8 @@ export LMBENCH_TIMEOUT
 ENOUGH=20000
 export ENOUGH
 mkdir -p "$TMPDIR"
+# the programs stop_test stopped
+STOPPED=
 
 # alive PID...: how many of these processes still exist.
 alive() {
@@ -58,6 +60,7 @@ gone_within_1s() {
 stop_test() {
 	sig=$1 procs=$2 desc=$3
 	shift 3
+	STOPPED="$STOPPED ${1##*/}"
 	"$@" >"$T_TMP/out" 2>"$T_TMP/err" &
 	pid=$!
 	wait_for "$procs" "$pid"
@@ -159,8 +162,17 @@ fi
 stop_test TERM 2 "bw_mem_peak" "$BUILD/bw_mem_peak" -N 10000 -M 16m
 stop_test TERM 2 "numa_mem" "$BUILD/numa_mem" -N 10000 -M 16m
 
+# Every program of two parties (the registry's parties=helper and
+# parties=child) is stopped above.
+for prog in $(registry_with parties helper) $(registry_with parties child); do
+	case " $STOPPED " in *" $prog "*) ok ;; *) not_ok "$prog: a program of two parties (src/programs.tab) that no case here stops" ;; esac
+done
+
 # A helper killed mid-measurement: the program says so and exits 1.
-for prog in lat_unix lat_fifo bw_pipe lat_sem lat_fcntl; do
+# Every program with a helper (the registry's parties=helper) but
+# lat_ctx, a ring of processes each a helper.
+for prog in $(registry_with parties helper); do
+	[ "$prog" != lat_ctx ] || continue
 	"$BUILD/$prog" -N 10000 >"$T_TMP/out" 2>"$T_TMP/err" &
 	pid=$!
 	wait_for 3 "$pid"
