@@ -404,11 +404,12 @@ test: $(PROG_BINS) $(UNIT_BINS)
 	exit $$rc
 
 # (scripts/run-lib, suite and header are checked through scripts/lmbench,
-# which sources them: shellcheck -x follows.)
+# which sources them: shellcheck -x follows; the programs' steps, which
+# it sources by name, each alone.)
 SH_SCRIPTS := $(wildcard tests/*.sh tests/bench/*.sh tests/programs/*.sh tests/fuzz/*.sh) .ci/run scripts/summary scripts/see \
 	scripts/config-run scripts/config-check scripts/lmbench scripts/compare scripts/report \
 	scripts/truth scripts/memfacts scripts/lmbench-ng scripts/commands scripts/ab scripts/graph fleet/run fleet/lib/pack fleet/lib/place fleet/lib/compare-runs \
-	$(wildcard fleet/roles/lmbench/files/fleet-*)
+	$(wildcard fleet/roles/lmbench/files/fleet-*) $(wildcard src/programs/*.steps)
 
 lint:
 	@command -v cppcheck >/dev/null || { echo "lint: cppcheck not installed" >&2; exit 1; }
@@ -521,6 +522,8 @@ install: $(PROG_BINS)
 	install -m 755 $(SCRIPTS) $(LIBDIR)/scripts/
 	install -m 644 tests/truth.sh tests/lib.sh $(LIBDIR)/tests/
 	install -m 644 src/programs.tab $(LIBDIR)/
+	mkdir -p $(LIBDIR)/steps
+	install -m 644 $(wildcard src/programs/*.steps) $(LIBDIR)/steps/
 	echo '$(TRIPLET)' >$(LIBDIR)/triplet
 	install -m 644 $(FLAGS_FILE) $(LIBDIR)/build-flags
 	for m in $(MAN_PAGES); do $(man_dest); mkdir -p $(MANDIR)/man$$s && \

@@ -28,9 +28,12 @@ problems() {
 		registry_rows src/programs.tab >"$T_TMP/rows"
 		# the attributes (WORD=VALUE after NEEDS): parties= the other
 		# party of a two-party program (placement.sh, signals.sh);
-		# cells= and cross= the rules of the cells it fills in
-		# lmbench's tables (scripts/summary-lib.awk)
-		awk -v rules="$RULES_RE" '!/^[[:space:]]*(#|$)/ {
+		# steps= its steps in lmbench's suite (scripts.sh holds them to
+		# scripts/suite and its NAME.steps), server= the program that
+		# serves it; cells= and cross= the rules of the cells it fills
+		# in lmbench's tables (scripts/summary-lib.awk)
+		awk -v rules="$RULES_RE" 'NR == FNR { if (!/^[[:space:]]*(#|$)/) names[$1]; next }
+		!/^[[:space:]]*(#|$)/ {
 			for (i = 5; i <= NF && $i ~ /^[a-z]+=/; i++) {
 				a = $i
 				sub(/=.*/, "", a)
@@ -38,6 +41,12 @@ problems() {
 				if (a == "parties") {
 					if (v !~ /^(helper|child|server)$/)
 						print $1 ": parties=" v " (helper, child or server)"
+				} else if (a == "steps") {
+					if (v !~ /^[a-z0-9_]+(,[a-z0-9_]+)*$/)
+						print $1 ": steps=" v " (STEP,STEP...)"
+				} else if (a == "server") {
+					if (!(v in names))
+						print $1 ": server=" v ", no program of the registry"
 				} else if (a == "cells" || a == "cross") {
 					if (v !~ rules)
 						print $1 ": " a "=" v " ([COND=]KEY/KEY,... rules)"
@@ -46,7 +55,7 @@ problems() {
 				if (seen[$1, a]++)
 					print $1 ": " a "= twice"
 			}
-		}' src/programs.tab
+		}' src/programs.tab src/programs.tab
 		prev=
 		while read -r name section sources needs extra; do
 			# the SUITE column: SECTION GATE run|par ARGUMENT...
@@ -134,9 +143,10 @@ case $out in *"zz_suite: SUITE 'os SYSCALL go x'"*) ok ;; *) not_ok "a bad SUITE
 out=$(problems "$scratch")
 case $out in *"zz_suite: no smoke cases"* | *"zz_suite: SUITE"*) not_ok "a SUITE column not taken for smoke cases: $out" ;; *) ok ;; esac
 # attributes: an unknown one, a bad party, rules of the wrong shape, twice
-{ cat "$top/src/programs.tab"; echo "zz_attr             8        zz_attr                 -       parties=two colour=red cells=a=b=c cross=x_a cross=x_b"; } >"$scratch/src/programs.tab"
+{ cat "$top/src/programs.tab"; echo "zz_attr             8        zz_attr                 -       parties=two colour=red cells=a=b=c cross=x_a cross=x_b steps=a,,b server=zz_none"; } >"$scratch/src/programs.tab"
 out=$(problems "$scratch")
-for want in "zz_attr: parties=two" "zz_attr: unknown attribute colour=red" "zz_attr: cells=a=b=c" "zz_attr: cross= twice"; do
+for want in "zz_attr: parties=two" "zz_attr: unknown attribute colour=red" "zz_attr: cells=a=b=c" "zz_attr: cross= twice" \
+	"zz_attr: steps=a,,b" "zz_attr: server=zz_none, no program"; do
 	case $out in *"$want"*) ok ;; *) not_ok "not seen: $want ($out)" ;; esac
 done
 # out of order, twice, a bad section and package
@@ -165,12 +175,12 @@ done
 if [ -z "$named" ]; then ok; else not_ok "the Makefile names programs:$named"; fi
 # Nor do the scripts, outside their comments (the names with a _ or
 # lm at their start: line, cache or stream are words too), but these,
-# which still hold lmbench 3's own programs' knowledge: the suite's
-# steps (suite, lmbench, run-lib, config-run, config-check), the
-# summary's and the report's reading of lmbench's lines (summary-read.awk,
-# summary.awk, report, report.awk), the front end's entry points
-# (commands, compare) and the A/B runner's calibration (ab).
-still="ab commands compare config-check config-run lmbench report report.awk run-lib suite summary-read.awk summary.awk"
+# which still hold lmbench 3's own programs' knowledge: the runner's
+# calibration (lmbench, ab, config-check) and its questions' help
+# (config-run), the summary's and the report's reading of lmbench's
+# lines (summary-read.awk, summary.awk, report, report.awk) and the
+# front end's entry points (commands, compare).
+still="ab commands compare config-check config-run lmbench report report.awk summary-read.awk summary.awk"
 names=$(awk '!/^[[:space:]]*(#|$)/ && $1 ~ /_|^lm/ { print $1 }' "$top/src/programs.tab")
 for f in "$top"/scripts/*; do
 	case " $still " in *" ${f##*/} "*) continue ;; esac

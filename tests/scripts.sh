@@ -423,41 +423,77 @@ EOF
 		fi
 	done
 fi
-# The suite's steps name the programs they run (the PROGRAMS column of
-# scripts/suite's SUITE, which LMBENCH_ONLY goes by): each row's list
-# is the programs its step's text (and that of the functions it calls)
-# names outside quoted strings, or its run/par program.
+# The suite's steps and the programs they run: each SUITE row of
+# scripts/suite names a step, step_STEP, defined there (a section of
+# several programs' parts) or in a program's src/programs/NAME.steps;
+# the registry's steps= says whose each step is (LMBENCH_ONLY goes by
+# it).  Held both ways: a program's steps= names rows, and each step_
+# function of its file; its file names (outside comments and quoted
+# strings) no program but itself and its server=; a section step of
+# scripts/suite is in the steps= of the programs whose parts it runs.
 SU=$top/scripts/suite
+PT=$top/src/programs.tab
 LM=$top/scripts/lmbench
-# fn_text FUNCTION: its body, comments and quoted strings left out.
-fn_text() {
-	awk -v f="$1" '$0 ~ "^" f "\\(\\) \\{" { on = 1 } on { sub(/(^|[ \t])#.*/, ""); gsub(/"[^"]*"/, ""); print } on && /^}|; }$/ { exit }' "$SU"
-}
-progs_of() {
-	{
-		fn_text "$1"
-		for c in $(fn_text "$1" | tr -c 'a-z_\n' ' ' | tr ' ' '\n' | sort -u); do
-			[ "$c" != "$1" ] && grep -q "^$c() {" "$SU" && fn_text "$c"
+# code FILE: its text, comments and quoted strings left out.
+code() { awk '{ sub(/(^|[ \t])#.*/, ""); gsub(/"[^"]*"/, ""); gsub(/'"'"'[^'"'"']*'"'"'/, ""); print }' "$1"; }
+# suite_problems SUITE REGISTRY STEPSDIR: a line for each way they disagree.
+suite_problems() {
+	su=$1 pt=$2 sd=$3
+	sed -n "/^SUITE='/,/^'/p" "$su" | grep '|' | cut -d'|' -f5 | sort -u >"$T_TMP/rowsteps"
+	names=" $(awk '!/^[[:space:]]*(#|$)/ { print $1 }' "$pt" | tr '\n' ' ') "
+	while read -r st; do
+		[ "$st" = out ] && continue
+		grep -q "^step_$st() {" "$su" "$sd"/*.steps || echo "$st: a SUITE row, no step_$st"
+	done <"$T_TMP/rowsteps"
+	for f in "$sd"/*.steps; do
+		n=${f##*/}
+		n=${n%.steps}
+		case $names in *" $n "*) ;; *) echo "$n.steps: no program $n in the registry" ;; esac
+		own=",$(registry_attr "$n" steps "$pt"),"
+		server=$(registry_attr "$n" server "$pt")
+		# shellcheck disable=SC2013 # one name a line
+		for fn in $(sed -n 's/^step_\([a-z0-9_]*\)() {.*/\1/p' "$f"); do
+			case $own in *",$fn,"*) ;; *) echo "$n.steps: step_$fn, not in its steps=" ;; esac
 		done
-	} | tr -c 'a-z0-9_\n' ' ' | tr ' ' '\n' | sort -u | while read -r w; do
-		[ -n "$w" ] && [ -f "$top/doc/$w.8" ] && printf '%s\n' "$w"
-	done | grep -vx lmhttp | tr '\n' ',' | sed 's/,$//'
+		for w in $(code "$f" | tr -c 'a-z0-9_\n' ' ' | tr ' ' '\n' | sort -u); do
+			[ "$w" = "$n" ] || [ "$w" = "$server" ] && continue
+			case $names in *" $w "*) echo "$n.steps: names $w" ;; esac
+		done
+		for st in $(echo "$own" | tr ',' ' '); do
+			grep -qx "$st" "$T_TMP/rowsteps" || echo "$n: steps=$st, no SUITE row"
+			grep -q "^step_$st() {" "$f" && continue
+			if grep -q "^step_$st() {" "$su"; then
+				# a section of parts: the program's file gives one
+				grep -q '^\(net\|beyond\)_[a-z0-9_]*() {' "$f" || echo "$n: steps=$st, a section, and no part of it in $n.steps"
+			else
+				echo "$n: steps=$st, no step_$st in $n.steps"
+			fi
+		done
+		if grep -q '^net_[a-z0-9_]*() {' "$f"; then
+			case $own in *,net_local,*) ;; *) echo "$n.steps: network parts, not in steps=net_local" ;; esac
+		fi
+		if grep -q '^beyond_[a-z0-9_]*() {' "$f"; then
+			case $own in *,mem_beyond,*) ;; *) echo "$n.steps: a part beyond lmbench, not in steps=mem_beyond" ;; esac
+		fi
+	done
+	for w in $(code "$su" | tr -c 'a-z0-9_\n' ' ' | tr ' ' '\n' | sort -u); do
+		case $names in *" $w "*) echo "scripts/suite names $w" ;; esac
+	done
 }
-nrows=0
-bad_rows=
-sed -n "/^SUITE='/,/^'/p" "$SU" | grep '|' >"$T_TMP/rows"
-while IFS='|' read -r _ _ _ _ col cmd arg _; do
-	nrows=$((nrows + 1))
-	case $cmd in
-	run | par) want=$arg ;;
-	out) continue ;;
-	*) want=$(progs_of "$cmd") ;;
-	esac
-	[ -n "$want" ] || want=-
-	have=$(printf '%s' "$col" | tr ',' '\n' | sort | tr '\n' ',' | sed 's/,$//')
-	[ "$have" = "$want" ] || bad_rows="$bad_rows $cmd($have, its text: $want)"
-done <"$T_TMP/rows"
-if [ "$nrows" -gt 40 ] && [ -z "$bad_rows" ]; then ok; else not_ok "SUITE's PROGRAMS column ($nrows rows):$bad_rows"; fi
+nrows=$(sed -n "/^SUITE='/,/^'/p" "$SU" | grep -c '|')
+out=$(suite_problems "$SU" "$PT" "$top/src/programs")
+if [ "$nrows" -gt 40 ] && [ -z "$out" ]; then ok; else not_ok "SUITE's steps and the registry's steps= ($nrows rows): $(echo "$out" | head -5 | tr '\n' ';')"; fi
+# Each kind of disagreement planted in a copy is seen.
+mkdir -p "$T_TMP/sd"
+cp "$top"/src/programs/*.steps "$T_TMP/sd/"
+sed 's/ steps=syscall / /' "$PT" >"$T_TMP/pt"
+printf 'step_extra() { run lat_pipe; }\n' >>"$T_TMP/sd/lat_ops.steps"
+sed 's/^OS|3|-|OS SELECT|select$/OS|3|-|OS SELECT|selects/' "$SU" >"$T_TMP/su"
+out=$(suite_problems "$T_TMP/su" "$T_TMP/pt" "$T_TMP/sd")
+for want in "lat_syscall.steps: step_syscall, not in its steps=" "lat_ops.steps: step_extra, not in its steps=" \
+	"lat_ops.steps: names lat_pipe" "selects: a SUITE row, no step_selects" "lat_select: steps=select, no SUITE row"; do
+	case $out in *"$want"*) ok ;; *) not_ok "suite_problems did not see: $want ($(echo "$out" | tr '\n' ';'))" ;; esac
+done
 
 if [ -n "$BUILD" ] && [ -x "$BUILD/lat_pipe" ]; then
 	# lmbench-ng run PROGRAM...: just those programs' steps through the
