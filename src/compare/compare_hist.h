@@ -207,6 +207,12 @@ void hist_segment(const struct psum *ps, size_t a, size_t b, double level, size_
 /* Find the changes of every series, their significance over the family
  * of series judged, and the gate's verdict. */
 void hist_detect(struct hist *h, const struct hopts *o);
+/* A log difference d as % in s's sense (+ = better). */
+double hist_pct(const struct hseries *s, double d);
+/* Runs of steps the same way in s made drifts where a ramp fits better
+ * (compare_hist_drift.c); mean is what the prefix sums ps are taken
+ * about. */
+void hist_drifts(struct hseries *s, const struct psum *ps, double mean);
 
 /* compare_hist_out.c */
 /* One listed change, as the outputs order them. */

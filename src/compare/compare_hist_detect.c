@@ -6,7 +6,7 @@
  * and for the series judged (Bonferroni over the family); a run of steps
  * the same way that a ramp fits better (BIC) is a drift; and the gate's
  * own test of the newest sets, Holm-corrected over the series as
- * compare's gate is.
+ * compare's gate is.  The drifts are fitted in compare_hist_drift.c.
  *
  * Why this and not E-divisive with permutations (Hunter, MongoDB): the
  * points are set means of log run values, near normal; a t test at each
@@ -28,13 +28,6 @@
 #include "lib_infer.h"
 #include "lib_util.h"
 
-/* A log difference as % in the figure's sense (+ = better). */
-static double
-pct(const struct hseries *s, double d)
-{
-	return (exp(s->better < 0 ? -d : d) - 1) * 100;
-}
-
 /* Fill c for the step at k between [a, k) and [k, b); p as given. */
 static void
 step_at(const struct hseries *s, const struct psum *ps, double mean, size_t a, size_t k, size_t b,
@@ -52,143 +45,11 @@ step_at(const struct hseries *s, const struct psum *ps, double mean, size_t a, s
 	q = isfinite(se) ? infer_t_quantile(0.975, df) * se : INFINITY;
 	lo = d - q;
 	hi = d + q;
-	c->change = pct(s, d);
-	c->lo = pct(s, s->better < 0 ? hi : lo);
-	c->hi = pct(s, s->better < 0 ? lo : hi);
+	c->change = hist_pct(s, d);
+	c->lo = hist_pct(s, s->better < 0 ? hi : lo);
+	c->hi = hist_pct(s, s->better < 0 ? lo : hi);
 	c->before = exp(hseg_mean(ps, a, k) + mean);
 	c->after = exp(hseg_mean(ps, k, b) + mean);
-}
-
-/*
- * The least-squares ramp over points [lo, hi): flat until point a, a
- * straight line from a to b, flat after b (a line where a = lo and b =
- * hi - 1).  Its residual sum of squares; the rise from a to b into
- * *rise, its standard error into *se, the level before into *first.
- */
-static double
-ramp_fit(const struct hseries *s, double mean, size_t lo, size_t hi, size_t a, size_t b, double *rise,
-         double *se, double *first)
-{
-	double n = (double)(hi - lo), mx = 0, my = 0, sxx = 0, sxy = 0, rss = 0, slope, c;
-	size_t i;
-
-	for (i = lo; i < hi; i++) {
-		mx += (double)((i < a ? a : i > b ? b : i) - a);
-		my += s->pt[i].y - mean;
-	}
-	mx /= n;
-	my /= n;
-	for (i = lo; i < hi; i++) {
-		double x = (double)((i < a ? a : i > b ? b : i) - a) - mx;
-
-		sxx += x * x;
-		sxy += x * (s->pt[i].y - mean - my);
-	}
-	slope = sxx > 0 ? sxy / sxx : 0;
-	c = my - slope * mx;
-	for (i = lo; i < hi; i++) {
-		double r = s->pt[i].y - mean - (c + slope * (double)((i < a ? a : i > b ? b : i) - a));
-
-		rss += r * r;
-	}
-	*rise = slope * (double)(b - a);
-	*se = n > 2 && sxx > 0 ? sqrt(rss / (n - 2) / sxx) * (double)(b - a) : INFINITY;
-	*first = c;
-	return rss;
-}
-
-/* BIC of a fit with k parameters and residual sum of squares rss over n. */
-static double
-bic(double rss, double n, double k)
-{
-	return n * log(rss / n + 1e-300) + k * log(n);
-}
-
-/* The fewest intervals between sets a ramp spans. */
-#define RAMP_MIN 3
-/* At most this many candidate starts and ends of a ramp are tried. */
-#define RAMP_TRIES 16
-
-/*
- * Changes [i, j) of s, steps all the same way, become one drift where
- * a ramp fits their range better than the steps do (BIC: the ramp has
- * four parameters, k steps 2k + 1); 1 when they did.
- */
-static int
-try_drift(struct hseries *s, const struct psum *ps, double mean, size_t i, size_t j)
-{
-	size_t lo = s->ch[i].from, hi = s->ch[j - 1].to, k, ka, kb, a, b;
-	size_t sa = s->ch[i].at - lo + 1, sb = hi - s->ch[j - 1].at;
-	double rss_steps = 0, best = INFINITY, rise = 0, se = 0, first = 0, n = (double)(hi - lo), q;
-	size_t best_a = lo, best_b = hi - 1;
-	struct hchange *c = &s->ch[i];
-
-	for (k = i; k < j; k++)
-		rss_steps += hseg_ss(ps, s->ch[k].from, s->ch[k].at);
-	rss_steps += hseg_ss(ps, s->ch[j - 1].at, hi);
-	/* The ramp starts where the first step's stretch does or later, and
-	 * ends where the last step's stretch does or sooner. */
-	for (ka = 0; ka < RAMP_TRIES && ka < sa; ka++)
-		for (kb = 0; kb < RAMP_TRIES && kb < sb; kb++) {
-			double r, e, f, rss;
-
-			a = lo + ka * sa / (sa < RAMP_TRIES ? sa : RAMP_TRIES);
-			b = hi - 1 - kb * sb / (sb < RAMP_TRIES ? sb : RAMP_TRIES);
-			/* A ramp over fewer than three intervals is a step. */
-			if (b < a + RAMP_MIN)
-				continue;
-			rss = ramp_fit(s, mean, lo, hi, a, b, &r, &e, &f);
-			if (rss < best) {
-				best = rss;
-				best_a = a;
-				best_b = b;
-				rise = r;
-				se = e;
-				first = f;
-			}
-		}
-	if (!isfinite(best) || bic(best, n, 4) > bic(rss_steps, n, 2.0 * (double)(j - i) + 1))
-		return 0;
-	q = isfinite(se) ? infer_t_quantile(0.975, n - 2) * se : INFINITY;
-	/* A drift no surer than nothing keeps the steps it would replace. */
-	if (!(fabs(rise) > q))
-		return 0;
-	c->kind = H_DRIFT;
-	c->from = best_a;
-	c->to = best_b + 1;
-	c->at = best_a + (best_b - best_a) / 2;
-	c->change = pct(s, rise);
-	c->lo = pct(s, s->better < 0 ? rise + q : rise - q);
-	c->hi = pct(s, s->better < 0 ? rise - q : rise + q);
-	c->p = isfinite(se) && se > 0 ? 2 * infer_t_cdf(-fabs(rise / se), n - 2) : 0;
-	c->before = exp(first + mean);
-	c->after = exp(first + rise + mean);
-	memmove(&s->ch[i + 1], &s->ch[j], (s->nch - j) * sizeof(*s->ch));
-	s->nch -= j - i - 1;
-	return 1;
-}
-
-/* Group neighbouring steps the same way (but a step to the newest set
- * alone: a drift is not told from one set) and make each group a drift
- * where a ramp fits. */
-static void
-drifts(struct hseries *s, const struct psum *ps, double mean)
-{
-	size_t i = 0, j;
-
-	while (i < s->nch) {
-		int up = s->ch[i].after > s->ch[i].before;
-
-		for (j = i; j < s->nch; j++) {
-			const struct hchange *e = &s->ch[j];
-
-			if ((e->after > e->before) != up || (e->to == s->n && e->to - e->at < 2))
-				break;
-		}
-		if (j > i)
-			try_drift(s, ps, mean, i, j);
-		i++;
-	}
 }
 
 static int
@@ -323,7 +184,7 @@ series_detect(struct hist *h, struct hseries *s, const struct hopts *o, double l
 			step_at(s, &ps, mean, i ? ord[i - 1] : 0, ord[i], i + 1 < ncp ? ord[i + 1] : s->n,
 			        pp[i], &s->ch[i]);
 		s->nch = ncp;
-		drifts(s, &ps, mean);
+		hist_drifts(s, &ps, mean);
 	}
 	/* The noise: the spread of set values about their level, over the
 	 * flat stretches (between steps, outside drifts). */
