@@ -44,6 +44,11 @@ problems() {
 				} else if (a == "steps") {
 					if (v !~ /^[a-z0-9_]+(,[a-z0-9_]+)*$/)
 						print $1 ": steps=" v " (STEP,STEP...)"
+				} else if (a == "runner") {
+					if (v !~ /^(ENOUGH|TIMING_O|LOOP_O|LINE_MEASURED|MHZ|context|probe)$/)
+						print $1 ": runner=" v " (ENOUGH, TIMING_O, LOOP_O, LINE_MEASURED, MHZ, context or probe)"
+					else if (tool[v]++)
+						print $1 ": runner=" v ", which another program is"
 				} else if (a == "server") {
 					if (!(v in names))
 						print $1 ": server=" v ", no program of the registry"
@@ -143,10 +148,10 @@ case $out in *"zz_suite: SUITE 'os SYSCALL go x'"*) ok ;; *) not_ok "a bad SUITE
 out=$(problems "$scratch")
 case $out in *"zz_suite: no smoke cases"* | *"zz_suite: SUITE"*) not_ok "a SUITE column not taken for smoke cases: $out" ;; *) ok ;; esac
 # attributes: an unknown one, a bad party, rules of the wrong shape, twice
-{ cat "$top/src/programs.tab"; echo "zz_attr             8        zz_attr                 -       parties=two colour=red cells=a=b=c cross=x_a cross=x_b steps=a,,b server=zz_none"; } >"$scratch/src/programs.tab"
+{ cat "$top/src/programs.tab"; echo "zz_attr             8        zz_attr                 -       parties=two colour=red cells=a=b=c cross=x_a cross=x_b steps=a,,b server=zz_none runner=FOO"; } >"$scratch/src/programs.tab"
 out=$(problems "$scratch")
 for want in "zz_attr: parties=two" "zz_attr: unknown attribute colour=red" "zz_attr: cells=a=b=c" "zz_attr: cross= twice" \
-	"zz_attr: steps=a,,b" "zz_attr: server=zz_none, no program"; do
+	"zz_attr: steps=a,,b" "zz_attr: server=zz_none, no program" "zz_attr: runner=FOO"; do
 	case $out in *"$want"*) ok ;; *) not_ok "not seen: $want ($out)" ;; esac
 done
 # out of order, twice, a bad section and package
@@ -176,11 +181,10 @@ if [ -z "$named" ]; then ok; else not_ok "the Makefile names programs:$named"; f
 # Nor do the scripts, outside their comments (the names with a _ or
 # lm at their start: line, cache or stream are words too), but these,
 # which still hold lmbench 3's own programs' knowledge: the runner's
-# calibration (lmbench, ab, config-check) and its questions' help
-# (config-run), the summary's and the report's reading of lmbench's
+# questions' help (config-run), the summary's and the report's reading of lmbench's
 # lines (summary-read.awk, summary.awk, report, report.awk) and the
 # front end's entry points (commands, compare).
-still="ab commands compare config-check config-run lmbench report report.awk summary-read.awk summary.awk"
+still="commands compare config-run report report.awk summary-read.awk summary.awk"
 names=$(awk '!/^[[:space:]]*(#|$)/ && $1 ~ /_|^lm/ { print $1 }' "$top/src/programs.tab")
 for f in "$top"/scripts/*; do
 	case " $still " in *" ${f##*/} "*) continue ;; esac
