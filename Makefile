@@ -169,7 +169,8 @@ LIB_MODULES := \
 	lib_udpbw \
 	lib_unix \
 	lib_util \
-	lib_util_parse
+	lib_util_parse \
+	lib_util_said
 
 # compare's modules (src/compare/compare_*.c, with the private header
 # compare.h), which the fuzz harnesses link without its main.

@@ -55,6 +55,7 @@ party_reset(struct copy_ctx *cx, const char *policy, int copy, int helpers,
 	cx->copy = copy;
 	cx->helpers = helpers;
 	cx->ctl_fd = -1;
+	cx->err_fd = -1;
 	cx->child_cpu = -1;
 	party_add(cx, 0, 0, sched_target(policy, copy, 0, helpers));
 }

@@ -64,6 +64,9 @@ struct copy_ctx {
 	struct party_tab parties; /* this copy's parties */
 	const struct super_run *run; /* the run (o->run): its private
 	                              * directory (super_tmpdir) */
+	int err_fd;          /* what the copy's stderr becomes as super_fork
+	                      * starts it (the pipe its parent says the
+	                      * copies' lines from); -1 when none */
 };
 
 /* A new measurement of copy `copy` whose copies fork `helpers` helpers

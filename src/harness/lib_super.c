@@ -330,6 +330,11 @@ super_fork(struct copy_ctx *cx, int helper)
 			close(cx->ctl_fd);
 			cx->ctl_fd = -1;
 		}
+		if (cx != NULL && cx->err_fd >= 0) {
+			dup2(cx->err_fd, STDERR_FILENO);
+			close(cx->err_fd);
+			cx->err_fd = -1;
+		}
 		if (sched_place(cx ? cx->policy : sched_policy(NULL),
 		                cx ? cx->copy : 0, helper,
 		                cx ? cx->helpers : 0) == -1)
