@@ -50,7 +50,7 @@ struct super_run;
 
 /* One copy of a measurement, as its own process knows it. */
 struct copy_ctx {
-	const char *policy;  /* the placement in force (sched_policy) */
+	const char *policy;  /* the placement in force (place_policy) */
 	int copy;            /* this copy, 0.. (-P copies) */
 	int helpers;         /* helpers each copy forks (placement) */
 	int ctl_fd;          /* the copy's control pipe, closed in helpers;
@@ -70,7 +70,7 @@ struct copy_ctx {
 };
 
 /* A new measurement of copy `copy` whose copies fork `helpers` helpers
- * each, placed by policy (sched_policy's answer, kept as a pointer), in
+ * each, placed by policy (place_policy's answer, kept as a pointer), in
  * the run `run` (kept as a pointer): the context with this process as
  * its only party. */
 void party_reset(struct copy_ctx *cx, const char *policy, int copy, int helpers,
