@@ -149,12 +149,13 @@ LIB_MODULES := \
 	lib_params \
 	lib_party \
 	lib_peer \
+	lib_place \
+	lib_place_policy \
 	lib_polled \
 	lib_report \
 	lib_ring \
 	lib_rtt \
 	lib_sample \
-	lib_sched \
 	lib_server \
 	lib_share \
 	lib_stats \
@@ -169,7 +170,8 @@ LIB_MODULES := \
 	lib_udpbw \
 	lib_unix \
 	lib_util \
-	lib_util_parse
+	lib_util_parse \
+	lib_util_said
 
 # compare's modules (src/compare/compare_*.c, with the private header
 # compare.h), which the fuzz harnesses link without its main.
@@ -183,7 +185,7 @@ UNIT_TESTS := \
 	test_mem \
 	test_mixed \
 	test_opts \
-	test_sched \
+	test_place \
 	test_settle \
 	test_infer \
 	test_json \

@@ -6,11 +6,9 @@
 #define _GNU_SOURCE /* program_invocation_short_name */
 #include <errno.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "lib_util.h"
@@ -25,75 +23,17 @@ util_progname(void)
 	return name != NULL && *name != '\0' ? name : "lmbench";
 }
 
-/* Set while -P copies run: what they and the parent share
- * (util_err_shared). */
-static struct util_said *err_said;
-
-void
-util_err_shared(struct util_said *said)
-{
-	err_said = said;
-}
-
-/* Whether another process sharing err_said says (or said) an error, so
- * this one is left unsaid.  The first to claim it says it; the others
- * wait for it to be written, up to 50 ms: one that claimed and was
- * killed before it wrote (the parent kills every copy once one reports
- * its failure) must not silence the rest. */
-static int
-error_said_elsewhere(void)
-{
-	int i;
-
-	if (atomic_fetch_or(&err_said->error, 1) == 0)
-		return 0;
-	for (i = 0; i < 50; i++) {
-		struct timespec ms = { 0, 1000000 };
-
-		if (atomic_load(&err_said->error) & 2)
-			return 1;
-		nanosleep(&ms, NULL);
-	}
-	return 0;
-}
-
-/* A warning's text as a number, never 0 (FNV-1a). */
-static unsigned
-text_hash(const char *s)
-{
-	uint32_t h = 2166136261u;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h | 1u;
-}
-
 static void __attribute__((format(printf, 3, 0)))
 verr(int with_errno, int saved, const char *fmt, va_list ap)
 {
 	char msg[512];
-	unsigned warn = 0;
 
 	vsnprintf(msg, sizeof(msg), fmt, ap);
-	if (err_said != NULL) {
-		if (strncmp(msg, "warning: ", 9) == 0) {
-			warn = text_hash(msg);
-			if (atomic_load(&err_said->warning) == warn)
-				return;
-		} else if (error_said_elsewhere())
-			return;
-	}
 	if (with_errno)
 		fprintf(stderr, "%s: %s: %s\n", util_progname(), msg,
 		        strerror(saved));
 	else
 		fprintf(stderr, "%s: %s\n", util_progname(), msg);
-	if (err_said != NULL) {
-		if (warn != 0)
-			atomic_store(&err_said->warning, warn);
-		else
-			atomic_fetch_or(&err_said->error, 2);
-	}
 }
 
 void

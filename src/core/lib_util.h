@@ -1,7 +1,8 @@
 /*
  * lib_util.h - program name, error messages and exit statuses, strict
- * number and size parsers, full reads and writes.  The parsers are
- * lib_util_parse.c's, the rest lib_util.c's.
+ * number and size parsers, full reads and writes, the lines of processes
+ * that report as one.  The parsers are lib_util_parse.c's, those lines
+ * lib_util_said.c's, the rest lib_util.c's.
  */
 #ifndef LIB_UTIL_H
 #define LIB_UTIL_H
@@ -23,18 +24,29 @@ void util_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* As util_err, with ": <strerror(errno)>" appended. */
 void util_syserr(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* What processes that report as one (the -P copies of a measurement and
- * their parent) share, in memory shared among them, zeroed to begin. */
+/* The lines of processes that report as one (the -P copies of a
+ * measurement, whose stderr is a pipe their parent reads: lib_parallel),
+ * said by the one that reads them: copies of one measurement that fail
+ * alike (each one's fork refused) say so once, not once per copy.  The
+ * functions are lib_util_said.c's. */
 struct util_said {
-	_Atomic int error;        /* bit 1: claimed, bit 2: written */
-	_Atomic unsigned warning; /* the last warning written (its hash) */
+	int error;        /* an error has been said */
+	unsigned warning; /* the last warning said (its hash); 0: none */
+	char text[1024];  /* read, not yet said (a line without its end) */
+	size_t len;       /* bytes in text */
 };
-/* From now on, in this process and the ones it forks, util_err and
- * util_syserr print only the first error said by any process sharing
- * *said, and a warning only where it is not the one last said: copies
- * of one measurement that fail alike (each one's fork refused) say so
- * once, not once per copy.  NULL: every message printed again. */
-void util_err_shared(struct util_said *said);
+/* Whether to say line, one line as util_err writes it ("prog: text",
+ * without its newline), after what *said has said: 0 for an error after
+ * the first, or for a warning ("prog: warning: ...") the same as the
+ * one last said; else 1, with the line noted in *said.  A line not of
+ * this program's form is said. */
+int util_said_line(struct util_said *said, const char *line);
+/* Read what fd (non-blocking) holds and say each whole line of it on
+ * stderr that util_said_line lets through (a line longer than text, in
+ * pieces).  1 at its end (every writer gone), else 0. */
+int util_said_read(struct util_said *said, int fd);
+/* Say what is left of the lines read (a last line without its end). */
+void util_said_rest(struct util_said *said);
 
 /* Print "Usage: prog <args>" on stderr (the caller then exits 2). */
 void util_usage(const char *args);

@@ -16,7 +16,8 @@
  *   lib_opts     opts_    the shared options -P -W -N and getopt
  *   lib_bench    bench_   a program's start, environment check, and a
  *                         measurement with its report
- *   lib_sched    sched_   CPU placement (LMBENCH_SCHED)
+ *   lib_place    place_   placement: the CPUs the program may use, CPU
+ *                         lists, pins, the policies (LMBENCH_SCHED, -c)
  *   lib_mem      mem_     buffers and their placement, pointer chains
  *   lib_chase    chase_   random chases: latency, parallelism
  *   lib_analysis line_ cache_  line's and cache's decisions
@@ -39,14 +40,14 @@
  *   lib_udp      udp_     lmbench's UDP stop message, the echo server
  *   lib_unix     unix_    UNIX-domain pairs and abstract addresses
  *   lib_file     file_    the files the file and VM benchmarks read
- *   lib_task     task_    room for many tasks, pinned threads, futexes
+ *   lib_task     task_    room for many tasks, crews, futexes
  *   lib_report   report_  the classic lines and the JSON records
  *   lib_json     json_    a record's pieces: exact numbers, params, the
  *                         run's context
  *   lib_params   params_  a command line's parameters for the records
  *   lib_bw       bw_      bw_mem's kernels (lib_bw_classic: lmbench's)
  *   lib_sweep    sweep_   cache's sweep of sizes
- *   lib_threads  thr_     CPU lists, pinned teams of threads
+ *   lib_threads  thr_     pinned teams of threads
  *   lib_load     load_    traffic threads (lat_mem_load, bw_mem_peak)
  *   lib_sample   sample_  results from a program's own samples
  *   lib_cpuid    cpuid_   what an x86 processor states of its TLB
@@ -70,7 +71,7 @@
 #include "lib_harness.h"
 #include "lib_opts.h"
 #include "lib_bench.h"
-#include "lib_sched.h"
+#include "lib_place.h"
 #include "lib_mem.h"
 #include "lib_chase.h"
 #include "lib_analysis.h"

@@ -26,7 +26,7 @@
 #include "lib_net.h"
 #include "lib_party.h"
 #include "lib_peer.h"
-#include "lib_sched.h"
+#include "lib_place.h"
 #include "lib_util.h"
 
 int
@@ -212,7 +212,7 @@ net_option(struct net_opts *n, int c, const char *arg)
 	case 'S': n->stop = 1; return 1;
 	case 'b': n->bindaddr = arg; return 1;
 	case 'p': return net_parse_port(arg, &n->port) == 0 ? 1 : -1;
-	case 'c': return sched_set_policy(arg) == 0 ? 1 : -1;
+	case 'c': return place_set_policy(arg) == 0 ? 1 : -1;
 	case 'm':
 		if (n->max_msg == 0)
 			return 0;

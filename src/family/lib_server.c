@@ -15,7 +15,7 @@
 #include "lib_bench.h"
 #include "lib_clock.h"
 #include "lib_net.h"
-#include "lib_sched.h"
+#include "lib_place.h"
 #include "lib_server.h"
 #include "lib_util.h"
 
@@ -92,7 +92,7 @@ server_start(int l)
 		return -1;
 	/* Where the server runs is decided, as for the client (SAME by
 	 * default: loopback figures on one CPU; CROSS: across a pair). */
-	if (sched_place_server() == -1) {
+	if (place_server() == -1) {
 		close(l);
 		return -1;
 	}

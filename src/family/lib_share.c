@@ -17,6 +17,7 @@
 #include "lib_analysis.h"
 #include "lib_clock.h"
 #include "lib_harness.h"
+#include "lib_place.h"
 #include "lib_share.h"
 #include "lib_stats.h"
 #include "lib_super.h"
@@ -28,30 +29,17 @@
 #define BATCH 512	/* atomic adds per timed batch */
 #define NOFF 8		/* offsets 8 ... 1024 */
 
-/* Pin the calling process to one CPU. */
-static int
-pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	return sched_setaffinity(0, sizeof(set), &set);
-}
-
 /* The first two CPUs this program may use; -1 if there is one. */
 static int
 two_cpus(int cpus[2])
 {
-	cpu_set_t set;
-	int i, n = 0;
+	const int *all;
 
-	if (sched_getaffinity(0, sizeof(set), &set) != 0)
+	if (place_allowed(&all) < 2)
 		return -1;
-	for (i = 0; i < CPU_SETSIZE && n < 2; i++)
-		if (CPU_ISSET(i, &set))
-			cpus[n++] = i;
-	return n == 2 ? 0 : -1;
+	cpus[0] = all[0];
+	cpus[1] = all[1];
+	return 0;
 }
 
 static atomic_ullong *
@@ -96,7 +84,7 @@ fight(char *shared, const int cpus[2], size_t off, const struct bench_opts *o,
 		return -1;
 	}
 	if (pid == 0) {
-		if (pin(cpus[1]) != 0)
+		if (place_pin_quiet(cpus[1]) != 0)
 			_exit(EXIT_FAILED);
 		atomic_store(ready, 1);
 		for (;;)
@@ -148,8 +136,7 @@ share_line(const struct bench_opts *o, const char **why)
 		util_syserr("mmap");
 		return -1;
 	}
-	if (pin(cpus[0]) != 0) {
-		util_syserr("sched_setaffinity");
+	if (place_pin(cpus[0]) != 0) {
 		munmap(shared, REGION);
 		return -1;
 	}

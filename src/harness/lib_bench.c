@@ -11,7 +11,7 @@
 #include "lib_opts.h"
 #include "lib_params.h"
 #include "lib_report.h"
-#include "lib_sched.h"
+#include "lib_place.h"
 #include "lib_super.h"
 #include "lib_task.h"
 #include "lib_util.h"
@@ -90,7 +90,7 @@ bench_lookup(const char *what, const char *name, const void *table, size_t n,
 int
 bench_check_env(void)
 {
-	int sched = timing_check_env() < 0 ? -1 : sched_check_env();
+	int sched = timing_check_env() < 0 ? -1 : place_check_env();
 
 	if (sched == -2)
 		return EXIT_UNSUPPORTED;

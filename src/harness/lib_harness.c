@@ -25,7 +25,7 @@
 #include "lib_harness.h"
 #include "lib_harness_impl.h"
 #include "lib_party.h"
-#include "lib_sched.h"
+#include "lib_place.h"
 #include "lib_stats.h"
 #include "lib_util.h"
 
@@ -47,7 +47,7 @@ run_single(struct copy_run *c, char *where, size_t wherelen)
 	int rc = -1;
 
 	party_reset(&c->cx, c->policy, 0, c->o->helpers, &c->o->run);
-	if (sched_place(c->policy, 0, 0, c->o->helpers) == -1)
+	if (place_party(c->policy, 0, 0, c->o->helpers) == -1)
 		return -1;
 	/* cleanup also undoes whatever a failed init did */
 	if ((d->init == NULL || d->init(d->state, &c->cx) == 0) &&
@@ -105,7 +105,7 @@ bench_run(const struct bench_desc *d, const struct bench_opts *o,
 	memset(&c, 0, sizeof(c));
 	c.d = d;
 	c.o = o;
-	c.policy = sched_policy(o->placement);
+	c.policy = place_policy(o->placement);
 	c.enough_ns = timing_enough_ns();
 	if (c.enough_ns < 0)
 		return -1;

@@ -129,7 +129,7 @@ struct bench_result {
 	/* "POLICY cpus=... main=... helper=...": the CPUs every party was
 	 * seen on during the timed intervals (doc/lmbench-ng-json.5) */
 	char placement[1024];
-	const char *policy;       /* the policy in force (sched_policy);
+	const char *policy;       /* the policy in force (place_policy);
 	                           * NULL: LMBENCH_SCHED, else DEFAULT */
 	struct bench_ident id;    /* the run, for the record (o->id) */
 };

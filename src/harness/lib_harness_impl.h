@@ -19,7 +19,7 @@
 struct copy_run {
 	const struct bench_desc *d;
 	const struct bench_opts *o;
-	const char *policy;       /* sched_policy(o->placement) */
+	const char *policy;       /* place_policy(o->placement) */
 	double enough_ns;         /* target interval */
 	double timing_o;          /* ns subtracted per interval */
 	double loop_o;            /* ns subtracted per iteration */

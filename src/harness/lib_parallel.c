@@ -2,14 +2,17 @@
  * lib_parallel.c - -P copies of a measurement, each a process that sets
  * up, calibrates and says it is ready; all are released together,
  * sample, and keep running (so the load stays) until every copy has its
- * samples (lib_harness_impl.h).
+ * samples (lib_harness_impl.h).  The copies' stderr is a pipe this
+ * process reads and says on, so that copies that fail alike say so once.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -24,7 +27,6 @@
 /* Shared between the copies and the parent for -P > 1. */
 struct shared {
 	atomic_int stop;         /* set by the parent: copies may exit */
-	struct util_said said;   /* what the copies and parent have said */
 	struct party_tab *tabs;  /* per copy: its parties (own mapping) */
 	struct bench_sample s[]; /* parallel * repetitions samples */
 };
@@ -78,23 +80,69 @@ run_copy(struct copy_run *c, int copy, int ctl, int go, struct shared *sh)
 	_exit(0);
 }
 
-/* Wait until every copy has sent `want`; -1 if one failed or died. */
-static int
-gather(struct pollfd *pfd, int n, char want)
-{
-	int pending = n, i;
+/* The parent's side of -P copies. */
+struct copies {
+	int n;              /* copies */
+	size_t shsize;      /* bytes mapped at sh */
+	struct shared *sh;  /* samples and parties, shared with the copies */
+	struct pollfd *pfd; /* each copy's control pipe, then (pfd[n]) the
+	                     * read end of err; fd -1 when none */
+	pid_t *pids;        /* each copy; -1 when none or reaped */
+	int go[2];          /* the start barrier; -1 when closed */
+	int err[2];         /* the copies' stderr (theirs and their
+	                     * children's); -1 when closed */
+	struct util_said said; /* what has been said while they ran, by
+	                        * them (copies_relay) and by this process */
+};
 
-	for (i = 0; i < n; i++)
+/* Say what the copies have written so far (util_said_read); at its
+ * end, when all of them and theirs have closed it, poll no longer looks
+ * at it. */
+static void
+copies_relay(struct copies *k)
+{
+	if (util_said_read(&k->said, k->err[0]))
+		k->pfd[k->n].fd = -1;
+}
+
+/* An error of this process's own that follows the copies': said as
+ * util_err says it unless an error was said (the copy's own). */
+static void __attribute__((format(printf, 2, 3)))
+copies_err(struct copies *k, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (!k->said.error)
+		util_err("%s", msg);
+	k->said.error = 1;
+}
+
+/* Wait until every copy has sent `want`; -1 if one failed or died,
+ * after a message unless it was the copy's own (said first: it wrote
+ * it before its answer). */
+static int
+gather(struct copies *k, char want)
+{
+	struct pollfd *pfd = k->pfd;
+	int n = k->n, pending = n, i;
+
+	for (i = 0; i <= n; i++)
 		pfd[i].events = POLLIN;
 	while (pending > 0) {
-		int rc = poll(pfd, (nfds_t)n, -1);
+		int rc = poll(pfd, (nfds_t)n + 1, -1);
 
 		if (rc < 0) {
 			if (errno == EINTR)
 				continue;
 			util_syserr("poll");
+			k->said.error = 1;
 			return -1;
 		}
+		copies_relay(k);
 		for (i = 0; i < n; i++) {
 			char ch;
 			ssize_t r;
@@ -107,8 +155,8 @@ gather(struct pollfd *pfd, int n, char want)
 				continue;
 			if (r != 1 || ch != want) {
 				if (r != 1)
-					util_err("copy %d of %d died", i + 1,
-					         n);
+					copies_err(k, "copy %d of %d died",
+					           i + 1, n);
 				return -1;
 			}
 			pfd[i].fd = -pfd[i].fd - 1; /* poll skips negatives */
@@ -120,16 +168,6 @@ gather(struct pollfd *pfd, int n, char want)
 	return 0;
 }
 
-/* The parent's side of -P copies. */
-struct copies {
-	int n;              /* copies */
-	size_t shsize;      /* bytes mapped at sh */
-	struct shared *sh;  /* samples and parties, shared with the copies */
-	struct pollfd *pfd; /* each copy's control pipe; fd -1 when none */
-	pid_t *pids;        /* each copy; -1 when none or reaped */
-	int go[2];          /* the start barrier; -1 when closed */
-};
-
 /* Release whatever copies_open made (copies already killed or reaped). */
 static void
 copies_close(struct copies *k)
@@ -139,9 +177,12 @@ copies_close(struct copies *k)
 	for (i = 0; k->pfd != NULL && i < k->n; i++)
 		if (k->pfd[i].fd >= 0)
 			close(k->pfd[i].fd);
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < 2; i++) {
 		if (k->go[i] >= 0)
 			close(k->go[i]);
+		if (k->err[i] >= 0)
+			close(k->err[i]);
+	}
 	if (k->sh != NULL) {
 		if (k->sh->tabs != NULL)
 			munmap(k->sh->tabs, (size_t)k->n * sizeof(*k->sh->tabs));
@@ -151,8 +192,9 @@ copies_close(struct copies *k)
 	free(k->pids);
 }
 
-/* Memory shared with n copies of reps samples each, and the barrier.
- * 0, or -1 after a message (nothing left to release). */
+/* Memory shared with n copies of reps samples each, the barrier and
+ * the pipe of their stderr.  0, or -1 after a message (nothing left to
+ * release). */
 static int
 copies_open(struct copies *k, int n, int reps)
 {
@@ -160,10 +202,10 @@ copies_open(struct copies *k, int n, int reps)
 
 	memset(k, 0, sizeof(*k));
 	k->n = n;
-	k->go[0] = k->go[1] = -1;
+	k->go[0] = k->go[1] = k->err[0] = k->err[1] = -1;
 	k->shsize = sizeof(struct shared) +
 	            (size_t)n * (size_t)reps * sizeof(struct bench_sample);
-	k->pfd = calloc((size_t)n, sizeof(*k->pfd));
+	k->pfd = calloc((size_t)n + 1, sizeof(*k->pfd));
 	k->pids = calloc((size_t)n, sizeof(*k->pids));
 	if (k->pfd == NULL || k->pids == NULL) {
 		util_err("out of memory for %d copies", n);
@@ -174,6 +216,7 @@ copies_open(struct copies *k, int n, int reps)
 		k->pfd[i].fd = -1;
 		k->pids[i] = -1;
 	}
+	k->pfd[n].fd = -1;
 	k->sh = mmap(NULL, k->shsize, PROT_READ | PROT_WRITE,
 	             MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (k->sh == MAP_FAILED) {
@@ -183,8 +226,6 @@ copies_open(struct copies *k, int n, int reps)
 		return -1;
 	}
 	atomic_init(&k->sh->stop, 0);
-	atomic_init(&k->sh->said.error, 0);
-	atomic_init(&k->sh->said.warning, 0u);
 	k->sh->tabs = mmap(NULL, (size_t)n * sizeof(*k->sh->tabs),
 	                   PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
 	                   -1, 0);
@@ -201,11 +242,20 @@ copies_open(struct copies *k, int n, int reps)
 		copies_close(k);
 		return -1;
 	}
+	if (pipe2(k->err, O_CLOEXEC) != 0 ||
+	    fcntl(k->err[0], F_SETFL, O_NONBLOCK) != 0) {
+		util_syserr("pipe");
+		copies_close(k);
+		return -1;
+	}
+	k->pfd[n].fd = k->err[0];
+	k->pfd[n].events = POLLIN;
 	return 0;
 }
 
-/* Fork every copy, each with its control pipe; 0, or -1 after a
- * message (the copies forked so far are left to copies_kill). */
+/* Fork every copy, each with its control pipe and its stderr the pipe
+ * k->err; 0, or -1 after a message (the copies forked so far are left
+ * to copies_kill). */
 static int
 copies_fork(struct copies *k, struct copy_run *c)
 {
@@ -214,19 +264,24 @@ copies_fork(struct copies *k, struct copy_run *c)
 	for (i = 0; i < k->n; i++) {
 		if (pipe2(ctl, O_CLOEXEC) != 0) {
 			util_syserr("pipe");
+			k->said.error = 1;
 			return -1;
 		}
 		/* Copy i is placed as itself (helper 0 of copy i). */
 		party_reset(&c->cx, c->policy, i, c->o->helpers, &c->o->run);
+		c->cx.err_fd = k->err[1];
 		k->pids[i] = super_fork(&c->cx, 0);
+		c->cx.err_fd = -1;
 		if (k->pids[i] < 0) {
 			close(ctl[0]);
 			close(ctl[1]);
+			k->said.error = 1;
 			return -1;
 		}
 		if (k->pids[i] == 0) {
 			close(ctl[0]);
 			close(k->go[1]);
+			close(k->err[0]);
 			for (j = 0; j < i; j++)
 				close(k->pfd[j].fd);
 			run_copy(c, i, ctl[1], k->go[0], k->sh);
@@ -235,8 +290,32 @@ copies_fork(struct copies *k, struct copy_run *c)
 		k->pfd[i].fd = ctl[0];
 	}
 	close(k->go[0]);
-	k->go[0] = -1;
+	close(k->err[1]);
+	k->go[0] = k->err[1] = -1;
 	return 0;
+}
+
+/* Wait for copy i to end, saying what the copies write meanwhile (a
+ * copy's last lines must not wait for room in the pipe); its status,
+ * or -1 where it cannot be waited for. */
+static int
+copies_wait(struct copies *k, int i)
+{
+	int st;
+
+	for (;;) {
+		pid_t w = waitpid(k->pids[i], &st, WNOHANG);
+
+		if (w == k->pids[i])
+			break;
+		if (w < 0 && errno != EINTR)
+			return -1;
+		(void)poll(&k->pfd[k->n], 1, 10);
+		copies_relay(k);
+	}
+	k->pids[i] = -1;
+	copies_relay(k);
+	return st;
 }
 
 static void
@@ -249,8 +328,7 @@ copies_kill(struct copies *k)
 			kill(k->pids[i], SIGKILL);
 	for (i = 0; i < k->n; i++)
 		if (k->pids[i] > 0)
-			while (waitpid(k->pids[i], NULL, 0) < 0 && errno == EINTR)
-				;
+			(void)copies_wait(k, i);
 }
 
 /* Reap every copy; 0, or -1 after a message if one did not exit 0. */
@@ -260,14 +338,12 @@ copies_reap(struct copies *k)
 	int i, st, rc = 0;
 
 	for (i = 0; i < k->n; i++) {
-		while (waitpid(k->pids[i], &st, 0) < 0 && errno == EINTR)
-			;
-		if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		st = copies_wait(k, i);
+		if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
 			rc = -1;
-		k->pids[i] = -1;
 	}
 	if (rc != 0)
-		util_err("a copy failed while finishing");
+		copies_err(k, "a copy failed while finishing");
 	return rc;
 }
 
@@ -280,6 +356,7 @@ copies_release(struct copies *k)
 	for (i = 0; i < k->n; i++)
 		if (write_byte(k->go[1], 'G') != 0) {
 			util_syserr("start barrier");
+			k->said.error = 1;
 			return -1;
 		}
 	return 0;
@@ -295,18 +372,18 @@ bench_run_parallel(struct copy_run *c, struct bench_sample *all, char *where,
 	if (copies_open(&k, c->o->parallel, c->o->repetitions) != 0)
 		return -1;
 	/* While the copies run, the first failure among them and this
-	 * process is said, once (the copies inherit the setting). */
-	util_err_shared(&k.sh->said);
-	if (copies_fork(&k, c) != 0 || gather(k.pfd, k.n, 'R') != 0 ||
-	    copies_release(&k) != 0 || gather(k.pfd, k.n, 'D') != 0) {
+	 * process is said, once: theirs through k.err, this process's
+	 * own after k.said. */
+	if (copies_fork(&k, c) != 0 || gather(&k, 'R') != 0 ||
+	    copies_release(&k) != 0 || gather(&k, 'D') != 0) {
 		copies_kill(&k);
-		util_err_shared(NULL);
+		util_said_rest(&k.said);
 		copies_close(&k);
 		return -1;
 	}
 	atomic_store(&k.sh->stop, 1);
 	rc = copies_reap(&k);
-	util_err_shared(NULL);
+	util_said_rest(&k.said);
 	memcpy(all, k.sh->s,
 	       (size_t)k.n * (size_t)c->o->repetitions * sizeof(*all));
 	party_report(where, wherelen, c->policy, k.sh->tabs, k.n);

@@ -14,7 +14,7 @@
 
 #include "lib_harness_impl.h"
 #include "lib_party.h"
-#include "lib_sched.h"
+#include "lib_place.h"
 #include "lib_util.h"
 
 /* The copies and what they tell each other. */
@@ -66,7 +66,7 @@ member_main(void *arg)
 	int ok;
 
 	party_reset(&c->cx, c->policy, m->copy, 0, &c->o->run);
-	ok = sched_place(c->policy, m->copy, 0, 0) != -1 &&
+	ok = place_party(c->policy, m->copy, 0, 0) != -1 &&
 	     (d->init == NULL || d->init(d->state, &c->cx) == 0) &&
 	     bench_calibrate(c) == 0;
 	tell(t, ok ? &t->ready : &t->failed);

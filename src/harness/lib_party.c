@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "lib_party.h"
-#include "lib_sched.h"
+#include "lib_place.h"
 #include "lib_util.h"
 
 #define CHILD_WORDS 16 /* children's CPU set: 1024 CPUs */
@@ -55,8 +55,9 @@ party_reset(struct copy_ctx *cx, const char *policy, int copy, int helpers,
 	cx->copy = copy;
 	cx->helpers = helpers;
 	cx->ctl_fd = -1;
+	cx->err_fd = -1;
 	cx->child_cpu = -1;
-	party_add(cx, 0, 0, sched_target(policy, copy, 0, helpers));
+	party_add(cx, 0, 0, place_target(policy, copy, 0, helpers));
 }
 
 void
@@ -164,7 +165,7 @@ party_sample(struct copy_ctx *cx)
 int
 party_track_children(struct copy_ctx *cx)
 {
-	int main_cpu = sched_target(cx->policy, cx->copy, 0, cx->helpers);
+	int main_cpu = place_target(cx->policy, cx->copy, 0, cx->helpers);
 
 	if (cx->child_set == NULL) {
 		cx->child_set = mmap(NULL, CHILD_WORDS * sizeof(uint64_t),
@@ -176,7 +177,7 @@ party_track_children(struct copy_ctx *cx)
 			return -1;
 		}
 	}
-	cx->child_cpu = sched_target(cx->policy, cx->copy, 1, cx->helpers);
+	cx->child_cpu = place_target(cx->policy, cx->copy, 1, cx->helpers);
 	party_add(cx, -1, PARTY_CHILD, cx->child_cpu);
 	/* A child inherits this process's CPU; it moves only when the
 	 * policy puts it elsewhere. */
@@ -190,13 +191,8 @@ party_child_start(const struct copy_ctx *cx)
 {
 	int cpu;
 
-	if (cx->child_cpu >= 0) {
-		cpu_set_t one;
-
-		CPU_ZERO(&one);
-		CPU_SET(cx->child_cpu, &one);
-		(void)sched_setaffinity(0, sizeof(one), &one);
-	}
+	if (cx->child_cpu >= 0)
+		(void)place_pin_quiet(cx->child_cpu);
 	cpu = sched_getcpu();
 	if (cx->child_set != NULL && cpu >= 0 && cpu < CHILD_WORDS * 64)
 		__atomic_fetch_or(&cx->child_set[cpu / 64], 1ULL << (cpu % 64),
@@ -304,7 +300,7 @@ placement(char *buf, size_t len, const char *policy,
           const struct party_tab *tabs, int ncopies)
 {
 	char name[32], v[256], w[256];
-	const char *shared = sched_cross_shared(policy, 0);
+	const char *shared = place_cross_shared(policy, 0);
 	size_t used = 0;
 	int c, i, j, moved = 0;
 

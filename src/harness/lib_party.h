@@ -50,7 +50,7 @@ struct super_run;
 
 /* One copy of a measurement, as its own process knows it. */
 struct copy_ctx {
-	const char *policy;  /* the placement in force (sched_policy) */
+	const char *policy;  /* the placement in force (place_policy) */
 	int copy;            /* this copy, 0.. (-P copies) */
 	int helpers;         /* helpers each copy forks (placement) */
 	int ctl_fd;          /* the copy's control pipe, closed in helpers;
@@ -64,10 +64,13 @@ struct copy_ctx {
 	struct party_tab parties; /* this copy's parties */
 	const struct super_run *run; /* the run (o->run): its private
 	                              * directory (super_tmpdir) */
+	int err_fd;          /* what the copy's stderr becomes as super_fork
+	                      * starts it (the pipe its parent says the
+	                      * copies' lines from); -1 when none */
 };
 
 /* A new measurement of copy `copy` whose copies fork `helpers` helpers
- * each, placed by policy (sched_policy's answer, kept as a pointer), in
+ * each, placed by policy (place_policy's answer, kept as a pointer), in
  * the run `run` (kept as a pointer): the context with this process as
  * its only party. */
 void party_reset(struct copy_ctx *cx, const char *policy, int copy, int helpers,

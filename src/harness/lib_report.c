@@ -17,8 +17,8 @@
 
 #include "lib_harness.h"
 #include "lib_json.h"
+#include "lib_place.h"
 #include "lib_report.h"
-#include "lib_sched.h"
 #include "lib_stats.h"
 #include "lib_util.h"
 
@@ -145,8 +145,8 @@ check_mixed(const struct bench_result *r, const char *metric,
 		return 0;
 	if (strstr(r->placement, " moved=") != NULL)
 		cause = "a process moved between CPUs during the run";
-	else if (sched_target(r->policy != NULL ? r->policy
-	                                        : sched_policy(NULL),
+	else if (place_target(r->policy != NULL ? r->policy
+	                                        : place_policy(NULL),
 	                      0, 0, 1) == -2 &&
 	         (strstr(r->placement, " helper") != NULL ||
 	          strstr(r->placement, " child=") != NULL))

@@ -20,7 +20,7 @@
 
 #include "lib_clock.h"
 #include "lib_party.h"
-#include "lib_sched.h"
+#include "lib_place.h"
 #include "lib_super.h"
 #include "lib_util.h"
 
@@ -330,7 +330,12 @@ super_fork(struct copy_ctx *cx, int helper)
 			close(cx->ctl_fd);
 			cx->ctl_fd = -1;
 		}
-		if (sched_place(cx ? cx->policy : sched_policy(NULL),
+		if (cx != NULL && cx->err_fd >= 0) {
+			dup2(cx->err_fd, STDERR_FILENO);
+			close(cx->err_fd);
+			cx->err_fd = -1;
+		}
+		if (place_party(cx ? cx->policy : place_policy(NULL),
 		                cx ? cx->copy : 0, helper,
 		                cx ? cx->helpers : 0) == -1)
 			_exit(EXIT_FAILED);
@@ -338,7 +343,7 @@ super_fork(struct copy_ctx *cx, int helper)
 	}
 	if (cx != NULL && helper > 0 && !cx->in_timed)
 		party_add(cx, pid, helper,
-		          sched_target(cx->policy, cx->copy, helper,
+		          place_target(cx->policy, cx->copy, helper,
 		                       cx->helpers));
 	return pid;
 }

@@ -62,7 +62,8 @@ void super_rmtree(const char *path);
 /*
  * fork() for benchmark helpers: the child is killed when its parent
  * dies (so no process outlives the program), closes the copy's control
- * pipe, and is placed on a CPU by LMBENCH_SCHED as helper number
+ * pipe, writes its stderr to cx->err_fd where there is one (before
+ * anything it says), and is placed on a CPU by LMBENCH_SCHED as helper number
  * `helper` (1..) of the copy cx (NULL: copy 0 outside a measurement);
  * outside the timed callback the helper becomes a party of cx.  Returns
  * as fork() does; -1 after a message.

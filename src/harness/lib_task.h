@@ -1,9 +1,9 @@
 /*
  * lib_task.h - many tasks at once (processes or threads): whether the
- * kernel lets a program start that many, pinning a thread where the
- * placement policy says, and the futex calls two threads hand a turn
- * over with.  The limits are lib_task.c's; pinning, the futex calls and
- * the crews lib_task_crew.c's.
+ * kernel lets a program start that many, crews of them, and the futex
+ * calls two threads hand a turn over with (pinning one where the policy
+ * says is lib_place's).  The limits are lib_task.c's; the futex calls
+ * and the crews lib_task_crew.c's.
  */
 #ifndef LIB_TASK_H
 #define LIB_TASK_H
@@ -43,10 +43,6 @@ int task_fds(uint64_t n, const char *what);
  * smallest of threads-max, pid_max and RLIMIT_NPROC where it binds, less
  * a margin for what already runs; 0 when it cannot be read. */
 uint64_t task_limit(void);
-
-/* Pin thread t to CPU cpu (cpu < 0: leave it); 0, or -1 after a
- * message. */
-int task_pin(pthread_t t, int cpu);
 
 /* FUTEX_WAIT on *word while it holds val (returns at once when it does
  * not, or on a wake); FUTEX_WAKE of up to n waiters.  Process-private

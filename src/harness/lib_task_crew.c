@@ -1,17 +1,15 @@
 /*
- * lib_task_crew.c - the tasks themselves (lib_task.h): a thread pinned
- * to a CPU, the futex calls and the count of arrivals with which threads
- * hand a turn over or wait for one another (lat_pthread's timed loops
- * call them), and crews of threads or processes started one by one and
+ * lib_task_crew.c - the tasks themselves (lib_task.h): the futex calls
+ * and the count of arrivals with which threads hand a turn over or wait
+ * for one another (lat_pthread's timed loops call them), and crews of threads or processes started one by one and
  * waited for together (lat_msg's).  How many a program may start is
  * lib_task.c's.
  */
-#define _GNU_SOURCE /* pthread_setaffinity_np, CPU_SET, syscall */
+#define _GNU_SOURCE /* syscall */
 #include <errno.h>
 #include <limits.h> /* PTHREAD_STACK_MIN */
 #include <linux/futex.h>
 #include <pthread.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
@@ -21,25 +19,6 @@
 #include "lib_super.h"
 #include "lib_task.h"
 #include "lib_util.h"
-
-int
-task_pin(pthread_t t, int cpu)
-{
-	cpu_set_t one;
-	int rc;
-
-	if (cpu < 0)
-		return 0;
-	CPU_ZERO(&one);
-	CPU_SET(cpu, &one);
-	rc = pthread_setaffinity_np(t, sizeof(one), &one);
-	if (rc != 0) {
-		errno = rc;
-		util_syserr("cannot pin a thread to CPU %d", cpu);
-		return -1;
-	}
-	return 0;
-}
 
 void
 task_futex_wait(uint32_t *word, uint32_t val)

@@ -1,7 +1,7 @@
 /*
- * lib_threads.h - the CPUs a process may use, CPU lists, and teams of
- * worker threads pinned one to a CPU and released together (lat_mem_load,
- * bw_mem_peak, lat_c2c, numa_mem).
+ * lib_threads.h - teams of worker threads pinned one to a CPU (by
+ * lib_place, which also owns the CPUs they may use and the lists naming
+ * them) and released together (lat_mem_load, bw_mem_peak, lat_c2c).
  *
  * A team's threads die with the process: a program ended by a signal
  * (the supervisor kills the worker's process group) leaves none behind,
@@ -14,24 +14,6 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
-
-#define THR_MAX_CPUS 1024 /* CPU numbers 0..THR_MAX_CPUS-1 */
-
-/* The CPUs in the affinity mask the process had at the first call
- * (memoized: later pinning does not change it), ascending, into
- * *cpus; their count, or -1 after a message.  The program's one
- * reading of the mask: lib_sched's placement counts on it too. */
-int thr_allowed(const int **cpus);
-/* Whether cpu is one of thr_allowed's. */
-int thr_is_allowed(int cpu);
-/* Parse a CPU list ("0,2-5") naming `what` in messages: each CPU online
- * and in the affinity mask, none twice.  The count (1..max), or -1 after
- * "bad WHAT 'arg': why". */
-int thr_parse_list(const char *what, const char *arg, int *cpus, int max);
-/* A CPU list as text ("0,1,5") into buf. */
-void thr_format_list(char *buf, size_t len, const int *cpus, int n);
-/* Pin the calling thread to cpu: 0, or -1 after a message. */
-int thr_pin(int cpu);
 
 /* One worker of a team, as its function sees it. */
 struct thr_worker {

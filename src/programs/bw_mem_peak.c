@@ -25,14 +25,14 @@
 #include "lib_bench.h"
 #include "lib_load.h"
 #include "lib_mem.h"
+#include "lib_place.h"
 #include "lib_report.h"
-#include "lib_threads.h"
 #include "lib_util.h"
 
 #define MAX_KINDS 16
 
 struct opts {
-	int cpus[THR_MAX_CPUS]; /* -C; ncpus 0: every allowed CPU */
+	int cpus[PLACE_MAX_CPUS]; /* -C; ncpus 0: every allowed CPU */
 	int ncpus;
 	uint64_t size;          /* -M; 0: the default */
 	const struct bench_ident *id; /* the run, for the records */
@@ -44,8 +44,8 @@ option(void *ctx, int c, const char *arg)
 	struct opts *p = ctx;
 
 	if (c == 'C') {
-		p->ncpus = thr_parse_list("CPU list", arg, p->cpus,
-					  THR_MAX_CPUS);
+		p->ncpus = place_parse_list("CPU list", arg, p->cpus,
+					    PLACE_MAX_CPUS);
 		return p->ncpus > 0 ? 0 : -1;
 	}
 	return mem_size_arg("size", arg, 4096, &p->size);
@@ -163,7 +163,7 @@ main(int argc, char **argv)
 	if (n < 0)
 		return n == -2 ? EXIT_UNSUPPORTED : EXIT_USAGE;
 	if (p.ncpus == 0) {
-		p.ncpus = thr_allowed(&all);
+		p.ncpus = place_allowed(&all);
 		if (p.ncpus < 0)
 			return EXIT_FAILED;
 		memcpy(p.cpus, all, (size_t)p.ncpus * sizeof(int));
@@ -171,7 +171,7 @@ main(int argc, char **argv)
 	for (i = 0; i < n; i++)
 		if (buffer_size(&p, &k[i]) == 0)
 			return EXIT_FAILED;
-	thr_format_list(list, sizeof(list), p.cpus, p.ncpus);
+	place_format_list(list, sizeof(list), p.cpus, p.ncpus);
 	snprintf(place, sizeof(place), "CUSTOM cpus=%s main=? load=%s", list,
 		 list);
 	report_text("\"bw_mem_peak: %d threads on CPUs %s\n", p.ncpus, list);

@@ -32,8 +32,8 @@
 #include "lib_bench.h"
 #include "lib_load.h"
 #include "lib_mem.h"
+#include "lib_place.h"
 #include "lib_report.h"
-#include "lib_threads.h"
 #include "lib_util.h"
 
 static int
@@ -86,7 +86,7 @@ option(void *ctx, int c, const char *arg)
 	int *cpus = ctx;
 
 	(void)c;
-	cpus[0] = thr_parse_list("CPU list", arg, cpus + 1, THR_MAX_CPUS);
+	cpus[0] = place_parse_list("CPU list", arg, cpus + 1, PLACE_MAX_CPUS);
 	return cpus[0] > 0 ? 0 : -1;
 }
 
@@ -96,7 +96,7 @@ static const char *const states[] = { "hitm", "hit" };
 int
 main(int argc, char **argv)
 {
-	static int cpus[THR_MAX_CPUS + 1]; /* count, then the CPUs */
+	static int cpus[PLACE_MAX_CPUS + 1]; /* count, then the CPUs */
 	const struct bench_prog prog = {
 		.usage = "[-N <repetitions>] [-C <cpus>] [load|cas [hitm|hit]]",
 		.help = "-C <cpus>  the CPUs, a list such as 0-3,6 (default: "
@@ -129,7 +129,7 @@ main(int argc, char **argv)
 		return EXIT_UNSUPPORTED;
 	}
 	if (cpus[0] == 0) {
-		cpus[0] = thr_allowed(&all);
+		cpus[0] = place_allowed(&all);
 		if (cpus[0] < 0)
 			return EXIT_FAILED;
 		memcpy(cpus + 1, all, (size_t)cpus[0] * sizeof(int));

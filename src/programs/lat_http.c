@@ -31,8 +31,8 @@
 #include "lib_bench.h"
 #include "lib_harness.h"
 #include "lib_http.h"
-#include "lib_sched.h"
 #include "lib_net.h"
+#include "lib_place.h"
 #include "lib_util.h"
 
 #define PORT 80
@@ -48,7 +48,7 @@ option(void *ctx, int c, const char *arg)
 	struct opts *op = ctx;
 
 	if (c == 'c')
-		return sched_set_policy(arg);
+		return place_set_policy(arg);
 	if (c == 'd')
 		op->s->c.debug = 1;
 	else if (c == 'e')

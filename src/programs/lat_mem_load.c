@@ -32,9 +32,9 @@
 #include "lib_clock.h"
 #include "lib_load.h"
 #include "lib_mem.h"
+#include "lib_place.h"
 #include "lib_report.h"
 #include "lib_sample.h"
-#include "lib_threads.h"
 #include "lib_util.h"
 
 /* One line's figures: a latency ("%.3f" ns) and maybe a bandwidth. */
@@ -129,10 +129,10 @@ run(struct opts *p, int reps)
 	uint64_t turns;
 	int rc = EXIT_FAILED;
 
-	if (size == 0 || thr_pin(p->chase_cpu) != 0 ||
+	if (size == 0 || place_pin(p->chase_cpu) != 0 ||
 	    chase_setup(&c, size, 64, 0, 0x6c6d62656e6368ULL) != 0)
 		return EXIT_FAILED;
-	thr_format_list(list, sizeof(list), p->cpus, p->ncpus);
+	place_format_list(list, sizeof(list), p->cpus, p->ncpus);
 	snprintf(place, sizeof(place), "CUSTOM cpus=%d main=%d load=%s",
 		 p->chase_cpu, p->chase_cpu, list);
 	report_text("\"lat_mem_load %s, chase on CPU %d, traffic on CPUs %s, "

@@ -11,13 +11,13 @@
 
 #include "lib_harness.h"
 #include "lib_load.h"
-#include "lib_threads.h"
+#include "lib_place.h"
 
 #define MAX_DELAYS 64
 
 struct opts {
 	int chase_cpu;              /* -c; -1: the first allowed */
-	int cpus[THR_MAX_CPUS];     /* -C: the traffic CPUs */
+	int cpus[PLACE_MAX_CPUS];   /* -C: the traffic CPUs */
 	int ncpus;                  /* 0: every other allowed CPU */
 	uint64_t delays[MAX_DELAYS];/* -D */
 	int ndelays;                /* how many */

@@ -9,7 +9,7 @@
 #include "lat_mem_load.h"
 #include "lib_load.h"
 #include "lib_mem.h"
-#include "lib_threads.h"
+#include "lib_place.h"
 #include "lib_util.h"
 
 /* MLC's delays in spirit: dense where the memory saturates, sparse
@@ -74,13 +74,13 @@ mload_option(void *ctx, int c, const char *arg)
 
 	switch (c) {
 	case 'c':
-		if (thr_parse_list("chase CPU", arg, &one, 1) != 1)
+		if (place_parse_list("chase CPU", arg, &one, 1) != 1)
 			return -1;
 		p->chase_cpu = one;
 		return 0;
 	case 'C':
-		p->ncpus = thr_parse_list("load CPU list", arg, p->cpus,
-					  THR_MAX_CPUS);
+		p->ncpus = place_parse_list("load CPU list", arg, p->cpus,
+					    PLACE_MAX_CPUS);
 		return p->ncpus > 0 ? 0 : -1;
 	case 'D':
 		return parse_delays(p, arg);
@@ -97,7 +97,7 @@ int
 mload_cpus(struct opts *p)
 {
 	const int *all;
-	int n = thr_allowed(&all), i;
+	int n = place_allowed(&all), i;
 
 	if (n < 0)
 		return EXIT_FAILED;

@@ -10,7 +10,7 @@
 
 #include "lat_pthread.h"
 #include "lib_party.h"
-#include "lib_sched.h"
+#include "lib_place.h"
 #include "lib_task.h"
 #include "lib_util.h"
 
@@ -53,11 +53,13 @@ helpers_start(struct state *s, struct copy_ctx *cx, int n,
 			return -1;
 		}
 		s->started = k;
-		if (task_pin(s->slots[k].t, sched_target(cx->policy, cx->copy, k, n)) != 0)
+		if (place_pin_thread(s->slots[k].t,
+		                     place_target(cx->policy, cx->copy, k, n)) != 0)
 			return -1;
 	}
 	task_await(&s->done, (uint32_t)s->started);
 	for (k = 1; k <= n; k++)
-		party_add(cx, s->slots[k].tid, k, sched_target(cx->policy, cx->copy, k, n));
+		party_add(cx, s->slots[k].tid, k,
+		          place_target(cx->policy, cx->copy, k, n));
 	return 0;
 }

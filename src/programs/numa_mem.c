@@ -32,9 +32,9 @@
 #include "lib_chase.h"
 #include "lib_load.h"
 #include "lib_mem.h"
+#include "lib_place.h"
 #include "lib_report.h"
 #include "lib_sample.h"
-#include "lib_threads.h"
 #include "lib_util.h"
 #include "numa_mem.h"
 
@@ -64,7 +64,7 @@ lat_cell(const struct layout *l, int r, int m, size_t size, int reps,
 	uint64_t turns;
 	int rc = -1;
 
-	if (ns == NULL || thr_pin(cpu) != 0 || nodes_bind(&node) != 0 ||
+	if (ns == NULL || place_pin(cpu) != 0 || nodes_bind(&node) != 0 ||
 	    chase_setup(&c, size, 64, 0, 0x6c6d62656e6368ULL) != 0) {
 		nodes_unbind();
 		free(ns);
@@ -105,7 +105,7 @@ bw_cell(const struct layout *l, int r, int m, size_t size, int reps,
 	g.bind_ctx = &node;
 	if (load_start(&g, &k, size, l->cpus[r], l->ncpus[r], 0) != 0)
 		return -1;
-	thr_format_list(list, sizeof(list), l->cpus[r], l->ncpus[r]);
+	place_format_list(list, sizeof(list), l->cpus[r], l->ncpus[r]);
 	snprintf(place, sizeof(place), "CUSTOM cpus=%s main=? load=%s", list,
 		 list);
 	nanosleep(&ts, NULL);

@@ -10,8 +10,8 @@
 #include <numa.h>
 #endif
 
+#include "lib_place.h"
 #include "lib_report.h"
-#include "lib_threads.h"
 #include "lib_topo.h"
 #include "lib_util.h"
 #include "numa_mem.h"
@@ -22,7 +22,7 @@ nodes_discover(struct layout *l)
 	const int *all;
 	const char *why = "built without libnuma", *root;
 	struct topo_node seen[2];
-	int n = thr_allowed(&all), nodes;
+	int n = place_allowed(&all), nodes;
 
 	memset(l, 0, sizeof(*l));
 	if (n < 0)
@@ -119,7 +119,7 @@ nodes_title(const struct layout *l)
 		    l->ncpu_nodes == 1 ? "" : "s",
 		    l->libnuma ? "libnuma" : "built without libnuma: one node");
 	for (r = 0; r < l->ncpu_nodes; r++) {
-		thr_format_list(list, sizeof(list), l->cpus[r], l->ncpus[r]);
+		place_format_list(list, sizeof(list), l->cpus[r], l->ncpus[r]);
 		report_text(" node %d CPUs %s;", l->cpu_node[r], list);
 	}
 	report_text(" memory nodes");

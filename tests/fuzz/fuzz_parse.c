@@ -13,7 +13,7 @@
 #include "lib_mem.h"
 #include "lib_opts.h"
 #include "lib_params.h"
-#include "lib_threads.h"
+#include "lib_place.h"
 #include "lib_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -53,7 +53,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	(void)util_parse_double(text, &d);
 	(void)mem_parse_line(text, 4096, &v);
 	(void)mem_pages_parse(text, &pages);
-	(void)thr_parse_list("CPU list", text, cpus, 64);
+	(void)place_parse_list("CPU list", text, cpus, 64);
 	(void)util_blank(text);
 	(void)opts_letters(text, letters, sizeof(letters));
 

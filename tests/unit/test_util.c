@@ -1,11 +1,9 @@
 /* test_util.c - unit tests of the strict parsers in lib_util, and of
- * the one message that processes reporting as one print. */
-#define _GNU_SOURCE
-#include <stdatomic.h>
+ * the lines that processes reporting as one say (util_said_line). */
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "lib_util.h"
@@ -27,80 +25,110 @@ size_bad(const char *s)
 	return util_parse_size(s, 1, &v) != NULL;
 }
 
-/* The lines that what() (run in n processes at once, which share a
- * struct util_said set by hand to *start) writes on stderr, in out (len
- * bytes); their count, or -1. */
+/* How many of lines (n of them, each the text after "prog: ", or
+ * whole where it starts with '=') util_said_line lets through, one
+ * struct util_said over them all. */
 static int
-said_lines(int n, struct util_said start, void (*what)(void), char *out,
-           size_t len)
+said_count(const char *const *lines, int n)
 {
-	struct util_said *sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
-	                            MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	size_t used = 0;
-	int fd[2], i, lines = 0;
+	struct util_said said = { 0 };
+	char line[256];
+	int i, said_n = 0;
+
+	for (i = 0; i < n; i++) {
+		if (lines[i][0] == '=')
+			snprintf(line, sizeof(line), "%s", lines[i] + 1);
+		else
+			snprintf(line, sizeof(line), "%s: %s", util_progname(),
+			         lines[i]);
+		said_n += util_said_line(&said, line);
+	}
+	return said_n;
+}
+
+/* What util_said_read, then util_said_rest, say of pieces (each
+ * "P" in them the program's name) written in turn to a pipe: into out
+ * (len bytes); 0, or -1 where the pipe was not read to its end. */
+static int
+relayed(const char *const *pieces, int n, char *out, size_t len)
+{
+	struct util_said said = { 0 };
+	const char *name = util_progname(), *p;
+	int in[2], cap[2], saved, i, end;
 	ssize_t r;
 
-	if (sh == MAP_FAILED || pipe(fd) != 0)
+	if (pipe(in) != 0 || pipe(cap) != 0 ||
+	    fcntl(in[0], F_SETFL, O_NONBLOCK) != 0)
 		return -1;
-	atomic_init(&sh->error, atomic_load(&start.error));
-	atomic_init(&sh->warning, atomic_load(&start.warning));
-	fflush(NULL);
-	for (i = 0; i < n; i++)
-		if (fork() == 0) {
-			close(fd[0]);
-			dup2(fd[1], 2);
-			util_err_shared(sh);
-			what();
-			_exit(0);
-		}
-	close(fd[1]);
-	while (used + 1 < len && (r = read(fd[0], out + used, len - 1 - used)) > 0)
-		used += (size_t)r;
-	out[used] = '\0';
-	close(fd[0]);
-	while (wait(NULL) > 0)
-		;
-	munmap(sh, sizeof(*sh));
-	for (i = 0; out[i] != '\0'; i++)
-		lines += out[i] == '\n';
-	return lines;
-}
-
-static void
-one_error(void)
-{
-	util_err("fork: refused");
-}
-
-static void
-warnings(void)
-{
-	util_err("warning: A");
-	util_err("warning: A");
-	util_err("warning: B");
-	util_err("warning: A");
-	util_err("an error");
-	util_err("another error");
+	fflush(stderr);
+	saved = dup(2);
+	dup2(cap[1], 2);
+	for (i = 0; i < n; i++) {
+		for (p = pieces[i]; *p != '\0'; p++)
+			if ((*p == 'P' ? write(in[1], name, strlen(name))
+			               : write(in[1], p, 1)) < 0)
+				return -1;
+		if (util_said_read(&said, in[0]) != 0)
+			return -1;
+	}
+	close(in[1]);
+	end = util_said_read(&said, in[0]);
+	util_said_rest(&said);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	close(cap[1]);
+	close(in[0]);
+	r = read(cap[0], out, len - 1);
+	out[r > 0 ? r : 0] = '\0';
+	close(cap[0]);
+	return end == 1 ? 0 : -1;
 }
 
 static void
 shared_messages(void)
 {
-	struct util_said zero = { 0, 0u }, claimed = { 1, 0u };
-	char out[4096];
+	static const char *const alike[] = {
+		"fork: refused", "fork: refused", "fork: refused",
+		"fork: refused", "fork: refused", "fork: refused",
+		"fork: refused", "fork: refused",
+	};
+	static const char *const warnings[] = {
+		"warning: A", "warning: A", "warning: B",
+		"warning: A", "an error",   "another error",
+	};
+	static const char *const other[] = {
+		"an error", "=socket connection: refused",
+		"=socket connection: refused", "=other: an error",
+	};
 
 	/* eight copies failing alike: one line */
-	CHECK(said_lines(8, zero, one_error, out, sizeof(out)) == 1);
-	CHECK(strstr(out, "fork: refused\n") != NULL);
+	CHECK(said_count(alike, 8) == 1);
 	/* a warning again right after itself is left out, another is not;
 	 * after one error, no other */
-	CHECK(said_lines(1, zero, warnings, out, sizeof(out)) == 4);
-	CHECK(strstr(out, "warning: A\n") != NULL &&
-	      strstr(out, "warning: B\n") != NULL &&
-	      strstr(out, "an error\n") != NULL &&
-	      strstr(out, "another error") == NULL);
-	/* claimed by one that never wrote it (killed): said all the same */
-	CHECK(said_lines(1, claimed, one_error, out, sizeof(out)) == 1);
+	CHECK(said_count(warnings, 6) == 4);
+	/* a line not of the program's form is said whatever was said */
+	CHECK(said_count(other, 4) == 4);
+}
+
+/* Lines read from a pipe in pieces that split them: each said whole,
+ * once, as util_said_line allows; the last without its end said at the
+ * end, without one. */
+static void
+relayed_lines(void)
+{
+	static const char *const pieces[] = {
+		"P: fork: refused\nP: fo",
+		"rk: refused\nP: warning: A\n",
+		"P: warning: A\nraw line\nP: another error\nP: warning: B",
+	};
+	char want[256], out[512];
+
+	snprintf(want, sizeof(want), "%s: fork: refused\n%s: warning: A\n"
+	         "raw line\n%s: warning: B", util_progname(), util_progname(),
+	         util_progname());
+	CHECK(relayed(pieces, 3, out, sizeof(out)) == 0);
+	CHECK(strcmp(out, want) == 0);
 }
 
 int
@@ -162,5 +190,6 @@ main(void)
 	CHECK(util_parse_double("-2", &d) != NULL);
 	CHECK(util_parse_double("1.2.3", &d) != NULL);
 	shared_messages();
+	relayed_lines();
 	return check_done("test_util");
 }

@@ -1,20 +1,19 @@
 /*
- * lib_sched.c - CPU placement by LMBENCH_SCHED, as lmbench 3 defines the
- * policies, made correct for any CPU count and for restricted cpusets:
- * logical CPU k is the k-th CPU of the affinity mask the process had
- * when it first asked, and the "spread" order is a true permutation of
- * 0..n-1 even when n is not a power of two.
+ * lib_place_policy.c - the placement policies (LMBENCH_SCHED, a server's
+ * -c) as lmbench 3 defines them, made correct for any CPU count and for
+ * restricted cpusets: logical CPU k is the k-th of place_allowed's CPUs,
+ * and the "spread" order is a true permutation of 0..n-1 even when n is
+ * not a power of two (lib_place.h).  CROSS's pairs come from the
+ * topology, read once.
  */
-#define _GNU_SOURCE
+#define _GNU_SOURCE /* setenv */
 #include <ctype.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "lib_sched.h"
-#include "lib_threads.h"
+#include "lib_place.h"
 #include "lib_topo.h"
 #include "lib_util.h"
 
@@ -24,7 +23,7 @@
 	"UNIQUE, UNIQUE_SPREAD, CUSTOM <cpus> or CUSTOM_UNIQUE <cpus>"
 
 int
-sched_spread(int k, int n)
+place_spread(int k, int n)
 {
 	int bits = 0, i, v, seen = 0;
 
@@ -79,7 +78,7 @@ custom_cpu(const char *list, int n)
 }
 
 int
-sched_logical_cpu(const char *policy, int copy, int helper, int helpers,
+place_logical_cpu(const char *policy, int copy, int helper, int helpers,
                   int ncpus)
 {
 	int unique = copy * (helpers + 1) + helper;
@@ -99,12 +98,12 @@ sched_logical_cpu(const char *policy, int copy, int helper, int helpers,
 	if (strcasecmp(policy, "BALANCED") == 0)
 		return copy % ncpus;
 	if (strcasecmp(policy, "BALANCED_SPREAD") == 0)
-		return sched_spread(copy, ncpus);
+		return place_spread(copy, ncpus);
 	/* UNIQUE: every process of every copy on its own CPU. */
 	if (strcasecmp(policy, "UNIQUE") == 0)
 		return unique % ncpus;
 	if (strcasecmp(policy, "UNIQUE_SPREAD") == 0)
-		return sched_spread(unique, ncpus);
+		return place_spread(unique, ncpus);
 	if (strncasecmp(policy, "CUSTOM_UNIQUE ", 14) == 0)
 		return custom_cpu(policy + 14, unique);
 	if (strncasecmp(policy, "CUSTOM_SPREAD ", 14) == 0)
@@ -115,7 +114,7 @@ sched_logical_cpu(const char *policy, int copy, int helper, int helpers,
 }
 
 const char *
-sched_policy(const char *fallback)
+place_policy(const char *fallback)
 {
 	const char *s = getenv("LMBENCH_SCHED");
 
@@ -124,10 +123,10 @@ sched_policy(const char *fallback)
 	return fallback != NULL ? fallback : "DEFAULT";
 }
 
-/* The k-th of the n CPUs the program may use (cpus: thr_allowed's list,
- * the one reading of the affinity mask, at first use by lib_sched or
- * lib_threads and never changed after, so that a cpuset or taskset
- * around the program is respected), or -1. */
+/* The k-th of the n CPUs the program may use (cpus: place_allowed's list,
+ * the one reading of the affinity mask, at its first use and never
+ * changed after, so that a cpuset or taskset around the program is
+ * respected), or -1. */
 static int
 allowed_cpu(const int *cpus, int n, int k)
 {
@@ -148,7 +147,7 @@ cross_setup(void)
 
 	if (cross_npairs >= 0)
 		return 0;
-	all = thr_allowed(&cpus);
+	all = place_allowed(&cpus);
 	if (all < 0)
 		return -1;
 	n = all < TOPO_MAX ? all : TOPO_MAX;
@@ -177,11 +176,11 @@ cross_setup(void)
 static int
 is_cross(const char *policy)
 {
-	return sched_logical_cpu(policy, 0, 0, 0, 1) == -3;
+	return place_logical_cpu(policy, 0, 0, 0, 1) == -3;
 }
 
 const char *
-sched_cross_shared(const char *policy, int copy)
+place_cross_shared(const char *policy, int copy)
 {
 	static const char *const names[] = { "none", "L1", "L2", "L3", "L4",
 		                             "L5", "L6", "L7", "L8", "L9" };
@@ -200,13 +199,13 @@ sched_cross_shared(const char *policy, int copy)
 static int
 check_policy(const char *policy)
 {
-	if (sched_logical_cpu(policy, 0, 0, 0, 1) == -1) {
+	if (place_logical_cpu(policy, 0, 0, 0, 1) == -1) {
 		util_err("bad LMBENCH_SCHED '%s': %s", policy, POLICY_NAMES);
 		return -1;
 	}
 	if (is_cross(policy)) {
 		const int *cpus;
-		int n = thr_allowed(&cpus);
+		int n = place_allowed(&cpus);
 
 		if (n < 0)
 			return -1;
@@ -223,63 +222,56 @@ check_policy(const char *policy)
 }
 
 int
-sched_check_env(void)
+place_check_env(void)
 {
-	return check_policy(sched_policy(NULL));
+	return check_policy(place_policy(NULL));
 }
 
 int
-sched_target(const char *policy, int copy, int helper, int helpers)
+place_target(const char *policy, int copy, int helper, int helpers)
 {
 	const int *cpus;
 	int logical, n, count;
 
-	logical = sched_logical_cpu(policy, copy, helper, helpers, 1 << 30);
+	logical = place_logical_cpu(policy, copy, helper, helpers, 1 << 30);
 	if (logical == -2)
 		return -2;
 	if (logical == -1) {
 		(void)check_policy(policy);
 		return -1;
 	}
-	n = thr_allowed(&cpus);
+	n = place_allowed(&cpus);
 	if (n < 0)
 		return -1;
 	if (logical == -3) {
 		if (cross_setup() != 0)
 			return -1;
 		if (cross_npairs <= 0)
-			return -2; /* one CPU: sched_check_env said so */
+			return -2; /* one CPU: place_check_env said so */
 		return cross_cpu[copy % cross_npairs][helper % 2];
 	}
 	/* Spread orders are computed over the allowed count. */
 	count = n > 0 ? n : 1; /* none: nothing placed, as for one */
-	logical = sched_logical_cpu(policy, copy, helper, helpers, count);
+	logical = place_logical_cpu(policy, copy, helper, helpers, count);
 	logical = allowed_cpu(cpus, n, logical % count);
 	return logical < 0 ? -2 : logical;
 }
 
 int
-sched_place(const char *policy, int copy, int helper, int helpers)
+place_party(const char *policy, int copy, int helper, int helpers)
 {
-	cpu_set_t one;
-	int cpu = sched_target(policy, copy, helper, helpers);
+	int cpu = place_target(policy, copy, helper, helpers);
 
 	if (cpu < 0)
 		return cpu == -1 ? -1 : -2;
-	CPU_ZERO(&one);
-	CPU_SET(cpu, &one);
-	if (sched_setaffinity(0, sizeof(one), &one) != 0) {
-		util_syserr("sched_setaffinity to cpu %d", cpu);
-		return -1;
-	}
-	return cpu;
+	return place_pin(cpu) == 0 ? cpu : -1;
 }
 
 int
-sched_set_policy(const char *policy)
+place_set_policy(const char *policy)
 {
 	if (policy == NULL || *policy == '\0' ||
-	    sched_logical_cpu(policy, 0, 0, 0, 1) == -1) {
+	    place_logical_cpu(policy, 0, 0, 0, 1) == -1) {
 		util_err("bad placement '%s': %s", policy ? policy : "",
 		         POLICY_NAMES);
 		return -1;
@@ -294,11 +286,11 @@ sched_set_policy(const char *policy)
 }
 
 int
-sched_place_server(void)
+place_server(void)
 {
-	const char *policy = sched_policy("SAME");
+	const char *policy = place_policy("SAME");
 
 	if (check_policy(policy) < 0)
 		return -1;
-	return sched_place(policy, 0, 1, 1);
+	return place_party(policy, 0, 1, 1);
 }

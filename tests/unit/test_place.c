@@ -1,5 +1,8 @@
-/* test_sched.c - unit tests of the LMBENCH_SCHED policies. */
+/* test_place.c - unit tests of placement (lib_place): the LMBENCH_SCHED
+ * policies, the one message of a refused pin, and of lib_task's limits. */
 #define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,12 +10,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lib_sched.h"
+#include "lib_place.h"
 #include "lib_task.h"
 #include "lib_topo.h"
+#include "lib_util.h"
 #include "check.h"
 
-/* sched_spread must be a permutation of 0..n-1 for any n. */
+/* place_spread must be a permutation of 0..n-1 for any n. */
 static int
 is_permutation(int n)
 {
@@ -21,7 +25,7 @@ is_permutation(int n)
 
 	memset(seen, 0, sizeof(seen));
 	for (k = 0; k < n; k++) {
-		int v = sched_spread(k, n);
+		int v = place_spread(k, n);
 
 		if (v < 0 || v >= n || seen[v])
 			return 0;
@@ -58,6 +62,37 @@ cross_pairs(void)
 	CHECK(topo_cross_pairs(1, none, p) == 0);
 }
 
+/* A refused pin of this thread, of a thread named, and of a child that
+ * cannot say it: one message for the first two, none for the third. */
+static void
+refused_pins(void)
+{
+	char out[512], want[512];
+	int cap[2], saved, cpu = PLACE_MAX_CPUS - 1;
+	ssize_t r;
+
+	if (place_is_allowed(cpu) || pipe(cap) != 0)
+		return; /* a machine of that many CPUs: nothing refused */
+	fflush(stderr);
+	saved = dup(2);
+	dup2(cap[1], 2);
+	CHECK(place_pin(cpu) == -1);
+	CHECK(place_pin_thread(pthread_self(), cpu) == -1);
+	CHECK(place_pin_quiet(cpu) == -1);
+	CHECK(place_pin_thread(pthread_self(), -1) == 0);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	close(cap[1]);
+	r = read(cap[0], out, sizeof(out) - 1);
+	out[r > 0 ? r : 0] = '\0';
+	close(cap[0]);
+	snprintf(want, sizeof(want), "%s: cannot run on CPU %d: %s\n",
+	         util_progname(), cpu, strerror(EINVAL));
+	CHECK(strncmp(out, want, strlen(want)) == 0 &&
+	      strcmp(out + strlen(want), want) == 0);
+}
+
 /* A server is placed as copy 0's peer: on its CPU under SAME, on the
  * other CPU of its pair under CROSS, nowhere under DEFAULT. */
 static void
@@ -70,33 +105,33 @@ server_placement(void)
 	for (first = 0; !CPU_ISSET(first, &set); first++)
 		;
 	setenv("LMBENCH_SCHED", "DEFAULT", 1);
-	CHECK(sched_place_server() == -2);
+	CHECK(place_server() == -2);
 	setenv("LMBENCH_SCHED", "NONSENSE", 1);
-	CHECK(sched_place_server() == -1);
+	CHECK(place_server() == -1);
 	if (CPU_COUNT(&set) >= 2) {
 		setenv("LMBENCH_SCHED", "CROSS", 1);
-		cpu = sched_target("CROSS", 0, 0, 1);
-		CHECK(cpu >= 0 && sched_target("CROSS", 0, 1, 1) >= 0);
-		CHECK(sched_target("CROSS", 0, 1, 1) != cpu);
-		CHECK(sched_target("CROSS", 0, 2, 3) == cpu);
-		CHECK(sched_cross_shared("CROSS", 0) != NULL);
-		CHECK(sched_place_server() == sched_target("CROSS", 0, 1, 1));
-		CHECK(sched_getcpu() == sched_target("CROSS", 0, 1, 1));
+		cpu = place_target("CROSS", 0, 0, 1);
+		CHECK(cpu >= 0 && place_target("CROSS", 0, 1, 1) >= 0);
+		CHECK(place_target("CROSS", 0, 1, 1) != cpu);
+		CHECK(place_target("CROSS", 0, 2, 3) == cpu);
+		CHECK(place_cross_shared("CROSS", 0) != NULL);
+		CHECK(place_server() == place_target("CROSS", 0, 1, 1));
+		CHECK(sched_getcpu() == place_target("CROSS", 0, 1, 1));
 	}
-	CHECK(sched_set_policy("bogus") == -1);
-	CHECK(sched_set_policy("SAME") == 0);
-	CHECK(strcmp(sched_policy(NULL), "SAME") == 0);
-	CHECK(strcmp(sched_policy("UNIQUE"), "SAME") == 0);
-	CHECK(sched_cross_shared("SAME", 0) == NULL);
-	CHECK(sched_place_server() == first);
+	CHECK(place_set_policy("bogus") == -1);
+	CHECK(place_set_policy("SAME") == 0);
+	CHECK(strcmp(place_policy(NULL), "SAME") == 0);
+	CHECK(strcmp(place_policy("UNIQUE"), "SAME") == 0);
+	CHECK(place_cross_shared("SAME", 0) == NULL);
+	CHECK(place_server() == first);
 	CHECK(sched_getcpu() == first);
 	/* Unset: the program's own default, else DEFAULT; a server is SAME. */
 	unsetenv("LMBENCH_SCHED");
-	CHECK(strcmp(sched_policy(NULL), "DEFAULT") == 0);
-	CHECK(strcmp(sched_policy("UNIQUE"), "UNIQUE") == 0);
-	CHECK(sched_target("DEFAULT", 0, 0, 1) == -2);
-	CHECK(sched_target("SAME", 0, 1, 1) == first);
-	CHECK(sched_place_server() == first);
+	CHECK(strcmp(place_policy(NULL), "DEFAULT") == 0);
+	CHECK(strcmp(place_policy("UNIQUE"), "UNIQUE") == 0);
+	CHECK(place_target("DEFAULT", 0, 0, 1) == -2);
+	CHECK(place_target("SAME", 0, 1, 1) == first);
+	CHECK(place_server() == first);
 }
 
 /* Write text to root/rel; 0 or -1. */
@@ -123,7 +158,7 @@ tree_make(char *root, size_t len, const char *const *dirs, size_t ndirs)
 	char path[512];
 	size_t i;
 
-	snprintf(root, len, "%s/test_sched.XXXXXX",
+	snprintf(root, len, "%s/test_place.XXXXXX",
 	         tmp != NULL && *tmp == '/' ? tmp : "/tmp");
 	if (mkdtemp(root) == NULL)
 		return -1;
@@ -265,38 +300,39 @@ main(void)
 
 	for (n = 1; n <= 257; n++)
 		CHECK(is_permutation(n));
+	refused_pins();
 	/* Neighbours land far apart: 0, 4, 2, 6, 1 ... on 8 CPUs. */
-	CHECK(sched_spread(0, 8) == 0 && sched_spread(1, 8) == 4);
-	CHECK(sched_spread(2, 8) == 2 && sched_spread(3, 8) == 6);
+	CHECK(place_spread(0, 8) == 0 && place_spread(1, 8) == 4);
+	CHECK(place_spread(2, 8) == 2 && place_spread(3, 8) == 6);
 
-	CHECK(sched_logical_cpu(NULL, 0, 0, 0, 4) == -2);
-	CHECK(sched_logical_cpu("DEFAULT", 3, 1, 1, 4) == -2);
-	CHECK(sched_logical_cpu("default", 3, 1, 1, 4) == -2);
-	CHECK(sched_logical_cpu("SINGLE", 3, 1, 1, 4) == 0);
+	CHECK(place_logical_cpu(NULL, 0, 0, 0, 4) == -2);
+	CHECK(place_logical_cpu("DEFAULT", 3, 1, 1, 4) == -2);
+	CHECK(place_logical_cpu("default", 3, 1, 1, 4) == -2);
+	CHECK(place_logical_cpu("SINGLE", 3, 1, 1, 4) == 0);
 	/* BALANCED: the copy's CPU, shared with its helpers. */
-	CHECK(sched_logical_cpu("BALANCED", 3, 0, 1, 16) == 3);
-	CHECK(sched_logical_cpu("BALANCED", 3, 1, 1, 16) == 3);
-	CHECK(sched_logical_cpu("BALANCED", 5, 0, 0, 4) == 1);
+	CHECK(place_logical_cpu("BALANCED", 3, 0, 1, 16) == 3);
+	CHECK(place_logical_cpu("BALANCED", 3, 1, 1, 16) == 3);
+	CHECK(place_logical_cpu("BALANCED", 5, 0, 0, 4) == 1);
 	/* UNIQUE: copy 1's helper 1 with one helper per copy = 3. */
-	CHECK(sched_logical_cpu("UNIQUE", 1, 1, 1, 16) == 3);
-	CHECK(sched_logical_cpu("UNIQUE", 0, 1, 1, 16) == 1);
-	CHECK(sched_logical_cpu("UNIQUE_SPREAD", 0, 1, 1, 8) == 4);
-	CHECK(sched_logical_cpu("BALANCED_SPREAD", 1, 0, 0, 8) == 4);
+	CHECK(place_logical_cpu("UNIQUE", 1, 1, 1, 16) == 3);
+	CHECK(place_logical_cpu("UNIQUE", 0, 1, 1, 16) == 1);
+	CHECK(place_logical_cpu("UNIQUE_SPREAD", 0, 1, 1, 8) == 4);
+	CHECK(place_logical_cpu("BALANCED_SPREAD", 1, 0, 0, 8) == 4);
 	/* CUSTOM lists are taken in turn per copy. */
-	CHECK(sched_logical_cpu("CUSTOM 3 5 7", 0, 0, 0, 8) == 3);
-	CHECK(sched_logical_cpu("CUSTOM 3 5 7", 4, 0, 0, 8) == 5);
-	CHECK(sched_logical_cpu("CUSTOM_UNIQUE 3 5 7", 1, 0, 1, 8) == 7);
-	CHECK(sched_logical_cpu("CUSTOM ", 0, 0, 0, 8) == -1);
-	CHECK(sched_logical_cpu("CUSTOM a", 0, 0, 0, 8) == -1);
-	CHECK(sched_logical_cpu("NONSENSE", 0, 0, 0, 8) == -1);
+	CHECK(place_logical_cpu("CUSTOM 3 5 7", 0, 0, 0, 8) == 3);
+	CHECK(place_logical_cpu("CUSTOM 3 5 7", 4, 0, 0, 8) == 5);
+	CHECK(place_logical_cpu("CUSTOM_UNIQUE 3 5 7", 1, 0, 1, 8) == 7);
+	CHECK(place_logical_cpu("CUSTOM ", 0, 0, 0, 8) == -1);
+	CHECK(place_logical_cpu("CUSTOM a", 0, 0, 0, 8) == -1);
+	CHECK(place_logical_cpu("NONSENSE", 0, 0, 0, 8) == -1);
 	/* SAME: every party of copy c on CPU c; CROSS: from the topology. */
-	CHECK(sched_logical_cpu("SAME", 0, 1, 1, 4) == 0);
-	CHECK(sched_logical_cpu("same", 5, 3, 7, 4) == 1);
-	CHECK(sched_logical_cpu("CROSS", 0, 1, 1, 4) == -3);
-	CHECK(sched_logical_cpu("CROSSED", 0, 1, 1, 4) == -1);
+	CHECK(place_logical_cpu("SAME", 0, 1, 1, 4) == 0);
+	CHECK(place_logical_cpu("same", 5, 3, 7, 4) == 1);
+	CHECK(place_logical_cpu("CROSS", 0, 1, 1, 4) == -3);
+	CHECK(place_logical_cpu("CROSSED", 0, 1, 1, 4) == -1);
 	cross_pairs();
 	server_placement();
 	memory_nodes();
 	user_tasks();
-	return check_done("test_sched");
+	return check_done("test_place");
 }
