@@ -1,5 +1,6 @@
 # report.awk - what scripts/report needs from lmbench result files (POSIX
-# awk, loaded after escape.awk and lines.awk, over lmbench-compare
+# awk, loaded after escape.awk, lines.awk and registry.awk (registry: the
+# registry's path), over lmbench-compare
 # --classic's records, which say what each line of a result file is).
 # Nothing read from a file is trusted: figures are kept only when they
 # are numbers, series and data files are named by the script (never by
@@ -56,14 +57,18 @@ function same_place(label) {
 	if (label == "AF_UNIX sock stream bandwidth") return 2
 	return 0
 }
-function cross_place(cmd,    w, n) {
+# The cross line's place, by the column of the cross-CPU table the
+# registry's cross= gives its command (registry.awk): the 2-process ring
+# alone of the context switches.
+function cross_place(cmd,    w, n, keys) {
 	n = split(cmd, w, " ")
-	if (w[1] == "lat_pipe" || w[1] == "bw_pipe") return 1
-	if (w[1] == "lat_unix" || w[1] == "bw_unix") return 2
-	if (w[1] == "lat_udp") return 3
-	if (w[1] == "lat_tcp") return 4
-	if (w[1] == "lat_connect") return 5
-	if (w[1] == "lat_ctx" && w[n] == "2" && w[n - 2] == "-s" && w[n - 1] == "0") return 6
+	if (!rule_keys(w[1], "cross", cmd, keys)) return 0
+	if (keys[1] == "x_pipe" || keys[1] == "x_pipe_bw") return 1
+	if (keys[1] == "x_unix" || keys[1] == "x_unix_bw") return 2
+	if (keys[1] == "x_udp") return 3
+	if (keys[1] == "x_tcp") return 4
+	if (keys[1] == "x_connect") return 5
+	if (keys[1] == "x_ctx_0" && w[n] == "2") return 6
 	return 0
 }
 function kernel(t) {
@@ -102,6 +107,8 @@ function stream_place(label,    w, names, n, i) {
 	return 0
 }
 BEGIN {
+	if (phase == "" || phase == "json")
+		registry_load(registry)
 	dir = ENVIRON["REPORT_DIR"]
 	# the other phases read the script's own files, not result files
 	cl_off = phase != ""
@@ -235,10 +242,13 @@ phase == "json" {
 	prog = c[1]; m = c[2]; size = c[3]; v = c[4]; lo = c[5]; hi = c[6]
 	if (!cl_number(size) || !cl_number(v) || !cl_number(lo) || !cl_number(hi) || length(size) > 15)
 		next
-	if (prog == "lat_mem_rd" && m ~ /^(random )?stride=[0-9]+$/ && length(m) < 24) {
+	# which sweep a program's samples draw: the registry's report=
+	# (registry.awk)
+	rep = (prog, "report") in RULES ? RULES[prog, "report"] : ""
+	if (rep == "latency" && m ~ /^(random )?stride=[0-9]+$/ && length(m) < 24) {
 		k = "lat"
 		s = m ~ /^random/ || index(c[7], "t") ? "random" : "stride " substr(m, 8)
-	} else if (prog == "bw_mem" && m ~ /^[a-z_]+$/ && length(m) < 20) {
+	} else if (rep == "bandwidth" && m ~ /^[a-z_]+$/ && length(m) < 20) {
 		k = "bw"; s = m
 	} else
 		next

@@ -287,8 +287,8 @@ function tables() {
 	      "                              UNIX  ctxsw  ctxsw              conn   bw UNIX\n" \
 	      "--------- ------------- ----- ----- ------ ------ ----- ----- ----- ---- ----\n",
 	      "%s%5.5s %5.5s %6.6s %6.6s %5.5s %5.5s %5.5s %4.4s %4.4s\n",
-	      "num:x_lat_pipe:5 num:x_lat_unix:5 num:x_ctx_0:6 num:x_ctx_16:6 num:x_lat_tcp:5 " \
-	      "num:x_lat_udp:5 num:x_lat_connect:5 num:x_bw_pipe:4 num:x_bw_unix:4", "cross")
+	      "num:x_pipe:5 num:x_unix:5 num:x_ctx_0:6 num:x_ctx_16:6 num:x_tcp:5 " \
+	      "num:x_udp:5 num:x_connect:5 num:x_pipe_bw:4 num:x_unix_bw:4", "cross")
 	table("\nMemory beyond lmbench (lat_mem_load, bw_mem_peak, lat_c2c, numa_mem)\n" \
 	      "  (latencies in ns, smaller is better; bandwidths in MB/s, bigger is better)\n" \
 	      "------------------------------------------------------------------------------\n" \

@@ -44,6 +44,9 @@ problems() {
 				} else if (a == "steps") {
 					if (v !~ /^[a-z0-9_]+(,[a-z0-9_]+)*$/)
 						print $1 ": steps=" v " (STEP,STEP...)"
+				} else if (a == "report") {
+					if (v !~ /^(latency|bandwidth)$/)
+						print $1 ": report=" v " (latency or bandwidth)"
 				} else if (a == "runner") {
 					if (v !~ /^(ENOUGH|TIMING_O|LOOP_O|LINE_MEASURED|MHZ|context|probe)$/)
 						print $1 ": runner=" v " (ENOUGH, TIMING_O, LOOP_O, LINE_MEASURED, MHZ, context or probe)"
@@ -148,10 +151,10 @@ case $out in *"zz_suite: SUITE 'os SYSCALL go x'"*) ok ;; *) not_ok "a bad SUITE
 out=$(problems "$scratch")
 case $out in *"zz_suite: no smoke cases"* | *"zz_suite: SUITE"*) not_ok "a SUITE column not taken for smoke cases: $out" ;; *) ok ;; esac
 # attributes: an unknown one, a bad party, rules of the wrong shape, twice
-{ cat "$top/src/programs.tab"; echo "zz_attr             8        zz_attr                 -       parties=two colour=red cells=a=b=c cross=x_a cross=x_b steps=a,,b server=zz_none runner=FOO"; } >"$scratch/src/programs.tab"
+{ cat "$top/src/programs.tab"; echo "zz_attr             8        zz_attr                 -       parties=two colour=red cells=a=b=c cross=x_a cross=x_b steps=a,,b server=zz_none runner=FOO report=pie"; } >"$scratch/src/programs.tab"
 out=$(problems "$scratch")
 for want in "zz_attr: parties=two" "zz_attr: unknown attribute colour=red" "zz_attr: cells=a=b=c" "zz_attr: cross= twice" \
-	"zz_attr: steps=a,,b" "zz_attr: server=zz_none, no program" "zz_attr: runner=FOO"; do
+	"zz_attr: steps=a,,b" "zz_attr: server=zz_none, no program" "zz_attr: runner=FOO" "zz_attr: report=pie"; do
 	case $out in *"$want"*) ok ;; *) not_ok "not seen: $want ($out)" ;; esac
 done
 # out of order, twice, a bad section and package
@@ -182,8 +185,9 @@ if [ -z "$named" ]; then ok; else not_ok "the Makefile names programs:$named"; f
 # lm at their start: line, cache or stream are words too), but these,
 # which still hold lmbench 3's own programs' knowledge: the runner's
 # questions' help (config-run), the summary's and the report's reading of lmbench's
-# lines (summary-read.awk, summary.awk, report, report.awk) and the
-# front end's entry points (commands, compare).
+# lines and their tables' and plots' names (summary-read.awk,
+# summary.awk, report, report.awk) and the front end's entry points
+# (commands, compare).
 still="commands compare config-run report report.awk summary-read.awk summary.awk"
 names=$(awk '!/^[[:space:]]*(#|$)/ && $1 ~ /_|^lm/ { print $1 }' "$top/src/programs.tab")
 for f in "$top"/scripts/*; do

@@ -60,7 +60,8 @@ fi
 # point.  lmbench's own files get no such plot (box1.0 above: 9 plots).
 mkdir "$T_TMP/x"
 sh "$top/scripts/compare" --classic "$top/tests/fixtures/cross/box1.2" |
-	REPORT_DIR=$T_TMP/x awk -f "$top/scripts/escape.awk" -f "$top/scripts/lines.awk" -f "$top/scripts/report.awk"
+	REPORT_DIR=$T_TMP/x awk -v registry="$top/src/programs.tab" -f "$top/scripts/escape.awk" -f "$top/scripts/lines.awk" \
+		-f "$top/scripts/registry.awk" -f "$top/scripts/report.awk"
 got=$(awk -F '\t' '$2 ~ /^x/ { printf "%s %s:", $2, $3; while ((getline l < $4) > 0) printf " %s", l; print "" }' "$T_TMP/x/series" | sort)
 want='xbw cross-CPU: 2 4990.41 1 1961.48
 xbw same CPU: 2 12345.67 1 4567.89
@@ -98,7 +99,8 @@ if command -v gnuplot >/dev/null; then
 	expect_rc 0 "report of a file with JSON records"
 	mkdir "$T_TMP/j"
 	sh "$top/scripts/compare" --samples "$top/tests/fixtures/report/box2.0.json" >"$T_TMP/samples"
-	REPORT_DIR=$T_TMP/j awk -v phase=json -v fi=1 -f "$top/scripts/escape.awk" -f "$top/scripts/lines.awk" -f "$top/scripts/report.awk" "$T_TMP/samples"
+	REPORT_DIR=$T_TMP/j awk -v phase=json -v fi=1 -v registry="$top/src/programs.tab" -f "$top/scripts/escape.awk" \
+		-f "$top/scripts/lines.awk" -f "$top/scripts/registry.awk" -f "$top/scripts/report.awk" "$T_TMP/samples"
 	got=$(awk -F '\t' '{ printf "%s %s:", $2, $3; while ((getline l < $4) > 0) printf " [%s]", l; print "" }' "$T_TMP/j/errors" | sort)
 	want='bw frd: [0.00390625 52000.1 51000 53500]
 lat stride 64: [0.00048828125 1.1 1.1 1.3] [0.0625 3.9 3.9 5.2]'

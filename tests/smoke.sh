@@ -182,8 +182,8 @@ for smoke_bin in "$BUILD"/*; do
 		# The default cases of a program of the registry's SUITE
 		# column: --help and --version, an unknown option, and a run
 		# of its SUITE arguments (two intervals) that gives a figure.
-		smoke_args=$(registry_rows | awk -v n="$smoke_name" '$1 == n && NF >= 7 { for (i = 8; i <= NF; i++) printf "%s ", $i; print "" }')
-		if [ -z "$smoke_args" ] && ! registry_rows | awk -v n="$smoke_name" '$1 == n && NF >= 7 { f = 1 } END { exit !f }'; then
+		smoke_args=$(registry_rows "$T_DIR/../src/programs.tab" | awk -v n="$smoke_name" '$1 == n && NF >= 7 { for (i = 8; i <= NF; i++) printf "%s ", $i; print "" }')
+		if [ -z "$smoke_args" ] && ! registry_rows "$T_DIR/../src/programs.tab" | awk -v n="$smoke_name" '$1 == n && NF >= 7 { f = 1 } END { exit !f }'; then
 			not_ok "program $smoke_name has no smoke test (tests/programs/$smoke_name.sh) and no SUITE column"
 			continue
 		fi
