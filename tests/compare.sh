@@ -446,6 +446,15 @@ has "$T_TMP/out" '^::error title=lmbench failed::lat_pipe Pipe latency: lat_pipe
 run_prog "$CMP" --fail-on-regression --allow-missing --threshold 50 "$ORIG" "$T_TMP/f/new.0"
 expect_rc 1 "a FAILED line fails the gate (classic lines)"
 has "$T_TMP/out" '^FAILED in new: lat_pipe: status 1: ' "the FAILED line is listed"
+# The bracketed lines read as --classic shows them (one reader): a killed
+# run's status; a line without one (status 1), all of it the command.
+sed 's/^Pipe bandwidth.*/[FAILED: bw_pipe -P 1: status 137: killed by SIGKILL]\n[FAILED: lat_unix -P 1]\n&/' "$FX/new.0" >"$T_TMP/f/one.0"
+run_prog "$CMP" --allow-missing "$ORIG" "$T_TMP/f/one.0"
+has "$T_TMP/out" '^FAILED in new: bw_pipe -P 1: status 137: killed by SIGKILL$' "a FAILED line's status"
+has "$T_TMP/out" '^FAILED in new: lat_unix -P 1: status 1: $' "a FAILED line without a status"
+run_prog "$CMP" --classic "$T_TMP/f/one.0"
+has "$T_TMP/out" '^failed	0	bw_pipe -P 1	killed by SIGKILL		\[FAILED: bw_pipe ' "--classic: the same command and why"
+has "$T_TMP/out" '^failed	0	lat_unix -P 1			\[FAILED: lat_unix -P 1\]$' "--classic: the same command without a status"
 # A skipped program: its metrics vanish (the gate fails unless allowed).
 {
 	grep -v '"lat_pipe"' "$FX/new.0.json"

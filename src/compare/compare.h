@@ -313,7 +313,8 @@ void classic_line(struct cmp *cx, const struct source *src, struct classic *c, c
  * --classic, says which fields each kind has). */
 enum line_kind_id {
 	L_HEAD,    /* [KEY: value]: key, value */
-	L_FAILED,  /* [FAILED: CMD: status N: WHY]: command, why */
+	L_FAILED,  /* [FAILED: CMD: status N: WHY]: command, why (N in
+	              status) */
 	L_SKIPPED, /* [SKIPPED: CMD: WHY]: command, why */
 	L_XBEGIN,  /* [CROSS-CPU: begin ...] */
 	L_XEND,    /* [CROSS-CPU: end] */
@@ -334,9 +335,14 @@ struct span {
 struct line_kind {
 	enum line_kind_id kind;
 	struct span f[3]; /* its fields, in the order above; empty where none */
+	int status;       /* L_FAILED: its N (INT_MAX past that), -1 where it
+	                     states none (the why then holds what it has) */
 };
 /* What the line of n bytes (without its newline) is, into k, its fields
- * pointing into the line.  Any bytes are read; nothing fails. */
+ * pointing into the line.  Any bytes are read; nothing fails.  This is
+ * the one reading of a line: compare's (the figures, the header's
+ * facts, failed and skipped runs, the cross-CPU section), --classic's
+ * and so the scripts'. */
 void classic_kind(const char *line, size_t n, struct line_kind *k);
 /* --classic: each line of each result file as one record on stdout (a
  * file's records after its "file<tab>NAME" record); a file that cannot

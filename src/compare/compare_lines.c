@@ -1,9 +1,11 @@
 /*
  * compare_lines.c - the one reader of classic result files' lines (ours
- * and original lmbench 3 ones): what each line is (classic_kind), which
- * compare's own reading takes its figures from, and --classic, the same
- * for scripts (the summary tables, the report), one record a line.
+ * and original lmbench 3 ones): what each line is (classic_kind), all
+ * compare reads of them (figures, header facts, failed and skipped runs,
+ * the cross-CPU section) and --classic, the same for scripts (the summary
+ * tables, the report), one record a line.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,27 +116,34 @@ figure(struct span s)
 }
 
 /* "[FAILED: CMD: status N: WHY]": lmbench's own free text may hold
- * ": ", so the command ends at the runner's ": status ", and the status
- * number is no part of the why. */
+ * ": ", so the command ends at the runner's ": status " (without one it
+ * is all there is), and N, digits alone, is no part of the why (digits
+ * followed by anything but ": " are no status: the why keeps them). */
 static void
 failed_line(const char *line, size_t n, struct line_kind *k)
 {
 	const char *st = find(line, n, ": status ");
 	struct span why;
 	size_t d = 0;
+	int v = 0;
 
 	k->kind = L_FAILED;
-	if (st == NULL)
+	if (st == NULL) {
+		k->f[0] = unclosed(span_of(line + 9, n - 9));
 		return;
+	}
 	if (st - line > 9)
 		k->f[0] = span_of(line + 9, (size_t)(st - line) - 9);
 	why = unclosed(span_of(st + 9, n - (size_t)(st - line) - 9));
-	while (d < why.n && why.p[d] >= '0' && why.p[d] <= '9')
-		d++;
+	for (; d < why.n && why.p[d] >= '0' && why.p[d] <= '9'; d++)
+		v = v > (INT_MAX - (why.p[d] - '0')) / 10 ? INT_MAX : v * 10 + (why.p[d] - '0');
 	if (d == why.n)
 		why.n = 0;
 	else if (why.n - d >= 2 && why.p[d] == ':' && why.p[d + 1] == ' ')
 		why = span_of(why.p + d + 2, why.n - d - 2);
+	else
+		d = 0;
+	k->status = d > 0 ? v : -1;
 	k->f[1] = why;
 }
 
@@ -223,6 +232,7 @@ classic_kind(const char *line, size_t n, struct line_kind *k)
 	memset(k, 0, sizeof(*k));
 	for (i = 0; i < 3; i++)
 		k->f[i] = span_of(line, 0);
+	k->status = -1;
 	if (n > 0 && line[0] == '[') {
 		bracket(line, n, k);
 		return;

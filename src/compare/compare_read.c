@@ -1,5 +1,7 @@
 /*
- * compare_read.c - reading one result file: its header and bracketed lines (machine facts, failed and skipped runs, the cross-CPU section), its body, its .json companion.
+ * compare_read.c - reading one text result file: its bracketed lines
+ * (machine facts, failed and skipped runs, the cross-CPU section) and
+ * its body, each as classic_kind reads it; the facts merged into a side.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,28 +55,6 @@ add_record(struct cmp *cx, int side, int failed, const char *command, const char
 	cx->sides[side].nrecords[failed]++;
 }
 
-/* A classic "[FAILED: prog args: status N: why]" or "[SKIPPED: prog
- * args: why]" line (the brackets already off). */
-static void
-classic_record(struct cmp *cx, int side, char *s, int failed, const char *file, int cross)
-{
-	char *why = strstr(s, failed ? ": status " : ": ");
-	int code = failed ? 1 : 77;
-
-	if (why == NULL) {
-		add_record(cx, side, failed, trim(s), NULL, NULL, code, "", file, cross);
-		return;
-	}
-	*why = '\0';
-	why += failed ? 9 : 2;
-	if (failed) {
-		code = (int)strtol(why, &why, 10);
-		if (strncmp(why, ": ", 2) == 0)
-			why += 2;
-	}
-	add_record(cx, side, failed, trim(s), NULL, NULL, code, why, file, cross);
-}
-
 /* The line speaks of a cross-CPU figure: "cross" in any case. */
 static int
 has_cross(const char *s)
@@ -87,89 +67,88 @@ has_cross(const char *s)
 	return 0;
 }
 
-/* The key s..end of a bracketed line names the cross-CPU figures. */
-static int
-cross_key(char *s, char *end)
+/* The span s as a string in b (what b held before gone). */
+static char *
+span_str(struct buf *b, struct span s)
 {
-	char c = *end;
-	int r;
-
-	*end = '\0';
-	r = has_cross(s);
-	*end = c;
-	return r;
+	b->n = 0;
+	buf_add(b, s.p, s.n);
+	return b->s;
 }
 
-/* A "[...]" line of a text file: header keys, records, the date. */
-static void
-bracket_line(struct cmp *cx, int side, struct header *h, char *s, int classic, const char *file)
+/* Whether the span s is the word w. */
+static int
+span_is(struct span s, const char *w)
 {
-	char *colon;
-	size_t i, n = strlen(s);
+	return s.n == strlen(w) && memcmp(s.p, w, s.n) == 0;
+}
 
-	if (n < 2 || s[n - 1] != ']')
-		return;
-	s[n - 1] = '\0';
-	s++;
-	if (strncmp(s, "FAILED: ", 8) == 0 || strncmp(s, "SKIPPED: ", 9) == 0) {
-		if (classic)
-			classic_record(cx, side, s + (s[0] == 'F' ? 8 : 9), s[0] == 'F',
-			               file, h->cross);
-		return;
-	}
-	/* The runner's cross-CPU section: "[CROSS-CPU: begin: ...]" up to
-	 * "[CROSS-CPU: end]", its figures on bracketed lines of their own. */
-	colon = strchr(s, ':');
-	if (colon != NULL && cross_key(s, colon)) {
-		const char *v = colon + 1;
+/* Where the header line's key k goes in h, or NULL for none. */
+static char **
+header_slot(struct header *h, struct span k)
+{
+	size_t i;
 
-		while (*v == ' ')
-			v++;
-		if (strncmp(v, "begin", 5) == 0)
-			h->cross = 1;
-		else if (strncmp(v, "end", 3) == 0)
-			h->cross = 0;
-		return;
-	}
-	/* [Sat Nov 29 20:30:00 UTC 2025]: the first one is the run's date */
-	if (h->date == NULL && strlen(s) > 12 && s[3] == ' ' && s[7] == ' ' &&
-	    s[0] >= 'A' && s[0] <= 'Z' && s[4] >= 'A' && s[4] <= 'Z' &&
-	    strchr(s, ':') != NULL && s[2] != ':') {
-		h->date = strdup(s);
-		return;
-	}
-	colon = strstr(s, ": ");
-	if (colon == NULL) {
-		colon = strchr(s, ':'); /* [CACHES:...] has no blank */
-		if (colon == NULL)
-			return;
-		*colon = '\0';
-		colon -= 1;
-	} else {
-		*colon = '\0';
-	}
-	{
-		const char *key = s, *val = trim(colon + 2);
+	for (i = 0; i < sizeof(header_keys) / sizeof(header_keys[0]); i++)
+		if (span_is(k, header_keys[i].key))
+			return &h->key[header_keys[i].fact];
+	if (span_is(k, "HOSTNAME"))
+		return &h->host;
+	if (span_is(k, "RELEASE"))
+		return &h->release;
+	if (span_is(k, "SYSNAME"))
+		return &h->sysname;
+	if (span_is(k, "LMBENCH_SCHED"))
+		return &h->sched;
+	return NULL;
+}
 
-		for (i = 0; i < sizeof(header_keys) / sizeof(header_keys[0]); i++)
-			if (strcmp(key, header_keys[i].key) == 0)
-				break;
-		if (i < sizeof(header_keys) / sizeof(header_keys[0])) {
-			char **slot = &h->key[header_keys[i].fact];
+/* A header line without a value that is date(1)'s output, "Sat Nov 29
+ * 20:30:00 UTC 2025" (the first one is the run's date). */
+static int
+is_date(const struct line_kind *k)
+{
+	struct span s = k->f[0];
 
-			if (*slot == NULL)
-				*slot = strdup(val);
-			return;
-		}
-		if (strcmp(key, "HOSTNAME") == 0 && h->host == NULL)
-			h->host = strdup(val);
-		else if (strcmp(key, "RELEASE") == 0 && h->release == NULL)
-			h->release = strdup(val);
-		else if (strcmp(key, "SYSNAME") == 0 && h->sysname == NULL)
-			h->sysname = strdup(val);
-		else if (strcmp(key, "LMBENCH_SCHED") == 0 && h->sched == NULL)
-			h->sched = strdup(val);
+	return k->f[1].n == 0 && s.n > 12 && s.p[3] == ' ' && s.p[7] == ' ' &&
+	       s.p[0] >= 'A' && s.p[0] <= 'Z' && s.p[4] >= 'A' && s.p[4] <= 'Z' &&
+	       s.p[2] != ':' && memchr(s.p, ':', s.n) != NULL;
+}
+
+/*
+ * A "[...]" line of a text file, as classic_kind reads it (a line not
+ * closed by its ']' is passed over): a header fact (the first of each),
+ * the date, the runner's failed and skipped runs (in a classic body),
+ * the bounds of its cross-CPU section ("[CROSS-CPU: begin: ...]" to
+ * "[CROSS-CPU: end]"), whose figures' own lines are the JSON's.
+ */
+static void
+bracket_line(struct cmp *cx, int side, struct header *h, const char *line, size_t n,
+             int classic, const char *file)
+{
+	struct line_kind k;
+	struct buf a = { 0 }, b = { 0 };
+	char **slot;
+
+	if (n < 2 || line[n - 1] != ']')
+		return;
+	classic_kind(line, n, &k);
+	if (k.kind == L_XBEGIN || k.kind == L_XEND) {
+		h->cross = k.kind == L_XBEGIN;
+	} else if ((k.kind == L_FAILED || k.kind == L_SKIPPED) && classic) {
+		int failed = k.kind == L_FAILED;
+		int code = failed ? (k.status >= 0 ? k.status : 1) : 77;
+
+		add_record(cx, side, failed, trim(span_str(&a, k.f[0])), NULL, NULL, code,
+		           span_str(&b, k.f[1]), file, h->cross);
+	} else if (k.kind == L_HEAD && h->date == NULL && is_date(&k)) {
+		h->date = strdup(span_str(&a, k.f[0]));
+	} else if (k.kind == L_HEAD && (slot = header_slot(h, k.f[0])) != NULL &&
+	           *slot == NULL) {
+		*slot = strdup(trim(span_str(&a, k.f[1])));
 	}
+	free(a.s);
+	free(b.s);
 }
 
 /* The first word of a placement: its policy. */
@@ -312,7 +291,7 @@ read_text(struct cmp *cx, int side, const char *file, int classic, struct header
 			break;
 		}
 		if (*line == '[') {
-			bracket_line(cx, side, h, line, classic, file);
+			bracket_line(cx, side, h, line, (size_t)len, classic, file);
 			last_bracket = 1;
 			continue;
 		}
