@@ -181,6 +181,9 @@ for n in $(awk '!/^[[:space:]]*(#|$)/ { print $1 }' "$top/src/programs.tab"); do
 	grep -v '^[[:space:]]*#' "$top/Makefile" | grep -qw -- "$n" && named="$named $n"
 done
 if [ -z "$named" ]; then ok; else not_ok "the Makefile names programs:$named"; fi
+# Rooms of a size one can hold: no file of src/ or scripts/ over 400 lines.
+long=$(wc -l "$top"/src/*/*.[ch] "$top"/src/*/*.steps "$top"/src/*.tab "$top"/scripts/* | awk '$1 > 400 && $2 != "total" { printf " %s (%d)", $2, $1 }')
+if [ -z "$long" ]; then ok; else not_ok "files over 400 lines:$long"; fi
 # Nor do the scripts, outside their comments (the names with a _ or
 # lm at their start: line, cache or stream are words too), but these,
 # which still hold lmbench 3's own programs' knowledge: the runner's
