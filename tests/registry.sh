@@ -48,8 +48,8 @@ problems() {
 					if (v !~ /^(latency|bandwidth)$/)
 						print $1 ": report=" v " (latency or bandwidth)"
 				} else if (a == "runner") {
-					if (v !~ /^(ENOUGH|TIMING_O|LOOP_O|LINE_MEASURED|MHZ|context|probe)$/)
-						print $1 ": runner=" v " (ENOUGH, TIMING_O, LOOP_O, LINE_MEASURED, MHZ, context or probe)"
+					if (v !~ /^(ENOUGH|TIMING_O|LOOP_O|LINE_MEASURED|MHZ|context|probe|compare)$/)
+						print $1 ": runner=" v " (ENOUGH, TIMING_O, LOOP_O, LINE_MEASURED, MHZ, context, probe or compare)"
 					else if (tool[v]++)
 						print $1 ": runner=" v ", which another program is"
 				} else if (a == "server") {
@@ -189,9 +189,8 @@ if [ -z "$long" ]; then ok; else not_ok "files over 400 lines:$long"; fi
 # which still hold lmbench 3's own programs' knowledge: the runner's
 # questions' help (config-run), the summary's and the report's reading of lmbench's
 # lines and their tables' and plots' names (summary-read.awk,
-# summary.awk, report, report.awk) and the front end's entry points
-# (commands, compare).
-still="commands compare config-run report report.awk summary-read.awk summary.awk"
+# summary.awk, report, report.awk).
+still="config-run report report.awk summary-read.awk summary.awk"
 names=$(awk '!/^[[:space:]]*(#|$)/ && $1 ~ /_|^lm/ { print $1 }' "$top/src/programs.tab")
 for f in "$top"/scripts/*; do
 	case " $still " in *" ${f##*/} "*) continue ;; esac
