@@ -48,7 +48,7 @@ function rule_holds(cond, a,    c, nc, i, t, neg) {
 
 # rule_keys(PROGRAM, KIND, CMD, KEYS): the keys KIND's rules of PROGRAM
 # give for CMD into KEYS[1..n]; returns n.
-function rule_keys(p, kind, cmd, keys,    r, nr, i, j, w, n, a, eq, k, nk, key, m, opt, val, out) {
+function rule_keys(p, kind, cmd, keys,    r, nr, i, j, w, n, a, eq, k, nk, key, rest, m, opt, val, out) {
 	out = 0
 	if (!((p, kind) in RULES))
 		return 0
@@ -61,15 +61,20 @@ function rule_keys(p, kind, cmd, keys,    r, nr, i, j, w, n, a, eq, k, nk, key, 
 			continue
 		nk = split(substr(r[i], eq + 1), k, "/")
 		for (j = 1; j <= nk; j++) {
-			key = k[j]
-			while (match(key, /\{[^}]*\}/)) {
-				opt = substr(key, RSTART + 1, RLENGTH - 2)
+			# each {W} once, left to right: the word put in (the
+			# file's text) is never read as one
+			key = ""
+			rest = k[j]
+			while (match(rest, /\{[^}]*\}/)) {
+				opt = substr(rest, RSTART + 1, RLENGTH - 2)
 				val = ""
 				for (m = 1; m < n; m++)
 					if (w[m] == opt)
 						val = w[m + 1]
-				key = substr(key, 1, RSTART - 1) val substr(key, RSTART + RLENGTH)
+				key = key substr(rest, 1, RSTART - 1) val
+				rest = substr(rest, RSTART + RLENGTH)
 			}
+			key = key rest
 			if (key ~ /@$/)
 				key = (w[n] == "localhost" ? "" : "r_") substr(key, 1, length(key) - 1)
 			keys[++out] = key

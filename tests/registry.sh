@@ -181,6 +181,35 @@ for n in $(awk '!/^[[:space:]]*(#|$)/ { print $1 }' "$top/src/programs.tab"); do
 	grep -v '^[[:space:]]*#' "$top/Makefile" | grep -qw -- "$n" && named="$named $n"
 done
 if [ -z "$named" ]; then ok; else not_ok "the Makefile names programs:$named"; fi
+# Every key the cells= and cross= rules give is one the summary reads
+# (scripts/summary.awk's tables, summary-read.awk): a misspelt key would
+# never show FAIL.  A {W} stands for any of 0, 16, 64 (lat_ctx's sizes
+# in the tables), a key ending in @ is read both for this host and as
+# r_KEY.
+keys=$(awk '!/^[[:space:]]*(#|$)/ {
+	for (i = 5; i <= NF && $i ~ /^[a-z]+=/; i++) {
+		if ($i !~ /^(cells|cross)=/) continue
+		v = $i
+		sub(/^[a-z]+=/, "", v)
+		nr = split(v, r, ",")
+		for (j = 1; j <= nr; j++) {
+			k = r[j]
+			sub(/^.*=/, "", k)
+			nk = split(k, kk, "/")
+			for (m = 1; m <= nk; m++) {
+				if (kk[m] ~ /^\+/) continue
+				if (kk[m] ~ /@$/) { sub(/@$/, "", kk[m]); print $1, kk[m]; print $1, "r_" kk[m]; continue }
+				if (index(kk[m], "{")) { a = kk[m]; gsub(/\{[^}]*\}/, "(0|16|64)", a); print $1, a; continue }
+				print $1, kk[m]
+			}
+		}
+	}
+}' "$top/src/programs.tab")
+unread=$(printf '%s\n' "$keys" | while read -r prog key; do
+	[ -n "$key" ] || continue
+	cat "$top/scripts/summary.awk" "$top/scripts/summary-read.awk" | grep -qwE -- "$key" || printf ' %s:%s' "$prog" "$key"
+done)
+if [ -n "$keys" ] && [ -z "$unread" ]; then ok; else not_ok "cells= and cross= keys the summary does not read:$unread"; fi
 # Rooms of a size one can hold: no file of src/ or scripts/ over 400 lines.
 long=$(wc -l "$top"/src/*/*.[ch] "$top"/src/*/*.steps "$top"/src/*.tab "$top"/scripts/* | awk '$1 > 400 && $2 != "total" { printf " %s (%d)", $2, $1 }')
 if [ -z "$long" ]; then ok; else not_ok "files over 400 lines:$long"; fi

@@ -76,6 +76,13 @@ box1      Linux 6.8.0-4 4567 12.K 9876  11.2K  23.5K  15.4K 9876.5 FAIL 11.1K
 box1      Linux 6.8.0-4  2994 1.3360 4.0130        61.2        FAIL" ]; then ok; else
 	not_ok "summary of failures: $(diff "$T_TMP/out" "$T_TMP/failed.out")"
 fi
+# A failed run's command is the file's text: the registry's rules put a
+# word of it into a key ({W}), and a word that looks like {W} itself is
+# not read again (it made the summary loop for ever).
+{ sed -n '1p' "$fx/failures/box1.1"; echo '[FAILED: lat_ctx -P 1 -s {-s} 2: status 1: x]'
+	echo '[FAILED: lat_ctx -P 1 -s {-s}{-s} 2 4: status 1: x]'; } >"$T_TMP/braces.0"
+run_prog timeout 20 sh "$SUM" "$T_TMP/braces.0"
+expect_rc 0 "summary of a failed run whose command holds {-s}"
 run_prog sh "$SUM" -p "$fx/failures/box1.1" "$fx/x86_64-linux-gnu/box1.0"
 if grep -q '^box1      Linux 6.8.0-4 2994 FAIL  100' "$T_TMP/out"; then ok; else not_ok "percent of a failure: $(grep -m 2 'FAIL' "$T_TMP/out")"; fi
 
@@ -479,6 +486,32 @@ suite_problems() {
 	for w in $(code "$su" | tr -c 'a-z0-9_\n' ' ' | tr ' ' '\n' | sort -u); do
 		case $names in *" $w "*) echo "scripts/suite names $w" ;; esac
 	done
+	# a step defined twice (the file sourced last would win)
+	sed -n 's/^\(step_[a-z0-9_]*\)() {.*/\1/p' "$su" "$sd"/*.steps | sort | uniq -d | sed 's/$/: defined twice/'
+	# The sections' parts: each part of a list in scripts/suite is
+	# defined, in one program's file, whose steps= names the sections
+	# that run the list; and each part defined is in a list.
+	for list in NET_SERVED:net_serve_:net_local,net_remote NET_PARTS:net_:net_local,net_remote \
+		NET_PARTS:net_stop_:net_local,net_remote NET_CROSS:net_:cross_net BEYOND_PARTS:beyond_:mem_beyond; do
+		lname=${list%%:*} rest=${list#*:}
+		pre=${rest%%:*} secs=${rest#*:}
+		for part in $(sed -n "s/^$lname=\"\(.*\)\"$/\1/p" "$su"); do
+			f=$(grep -l "^$pre$part() {" "$sd"/*.steps)
+			if [ "$(echo "$f" | grep -c .)" -ne 1 ]; then echo "$lname: $pre$part defined in $(echo "$f" | grep -c .) files"; continue; fi
+			n=${f##*/}
+			n=${n%.steps}
+			for sec in $(echo "$secs" | tr ',' ' '); do
+				case ",$(registry_attr "$n" steps "$pt")," in *",$sec,"*) ;; *) echo "$n: runs $pre$part in $lname, not steps=$sec" ;; esac
+			done
+		done
+	done
+	for fn in $(sed -n 's/^\(\(net\|beyond\)_[a-z0-9_]*\)() {.*/\1/p' "$sd"/*.steps); do
+		p=${fn#net_serve_}
+		p=${p#net_stop_}
+		p=${p#net_}
+		p=${p#beyond_}
+		grep -q "^\(NET_SERVED\|NET_PARTS\|NET_CROSS\|BEYOND_PARTS\)=\".*\b$p\b" "$su" || echo "$fn: a part in no list of scripts/suite"
+	done
 }
 nrows=$(sed -n "/^SUITE='/,/^'/p" "$SU" | grep -c '|')
 out=$(suite_problems "$SU" "$PT" "$top/src/programs")
@@ -489,9 +522,13 @@ cp "$top"/src/programs/*.steps "$T_TMP/sd/"
 sed 's/ steps=syscall / /' "$PT" >"$T_TMP/pt"
 printf 'step_extra() { run lat_pipe; }\n' >>"$T_TMP/sd/lat_ops.steps"
 sed 's/^OS|3|-|OS SELECT|select$/OS|3|-|OS SELECT|selects/' "$SU" >"$T_TMP/su"
+printf 'step_ops() { :; }\nnet_gopher() { :; }\n' >>"$T_TMP/sd/lat_ops.steps"
+sed -i 's/^NET_CROSS="udp tcp connect"$/NET_CROSS="udp tcp connect rpc"/; s/^BEYOND_PARTS="load peak c2c numa"$/BEYOND_PARTS="load peak c2c numa tlb"/' "$T_TMP/su"
 out=$(suite_problems "$T_TMP/su" "$T_TMP/pt" "$T_TMP/sd")
 for want in "lat_syscall.steps: step_syscall, not in its steps=" "lat_ops.steps: step_extra, not in its steps=" \
-	"lat_ops.steps: names lat_pipe" "selects: a SUITE row, no step_selects" "lat_select: steps=select, no SUITE row"; do
+	"lat_ops.steps: names lat_pipe" "selects: a SUITE row, no step_selects" "lat_select: steps=select, no SUITE row" \
+	"step_ops: defined twice" "lat_rpc: runs net_rpc in NET_CROSS, not steps=cross_net" \
+	"BEYOND_PARTS: beyond_tlb defined in 0 files" "net_gopher: a part in no list"; do
 	case $out in *"$want"*) ok ;; *) not_ok "suite_problems did not see: $want ($(echo "$out" | tr '\n' ';'))" ;; esac
 done
 
