@@ -495,6 +495,7 @@ suite_problems() {
 		NET_PARTS:net_stop_:net_local,net_remote NET_CROSS:net_:cross_net BEYOND_PARTS:beyond_:mem_beyond; do
 		lname=${list%%:*} rest=${list#*:}
 		pre=${rest%%:*} secs=${rest#*:}
+		# shellcheck disable=SC2013 # one part a word
 		for part in $(sed -n "s/^$lname=\"\(.*\)\"$/\1/p" "$su"); do
 			f=$(grep -l "^$pre$part() {" "$sd"/*.steps)
 			if [ "$(echo "$f" | grep -c .)" -ne 1 ]; then echo "$lname: $pre$part defined in $(echo "$f" | grep -c .) files"; continue; fi
@@ -505,6 +506,7 @@ suite_problems() {
 			done
 		done
 	done
+	# shellcheck disable=SC2013 # one name a line
 	for fn in $(sed -n 's/^\(\(net\|beyond\)_[a-z0-9_]*\)() {.*/\1/p' "$sd"/*.steps); do
 		p=${fn#net_serve_}
 		p=${p#net_stop_}
@@ -559,6 +561,19 @@ if [ -n "$BUILD" ] && [ -x "$BUILD/lat_pipe" ]; then
 	if [ "$RC" -eq 2 ] && grep -q "^lmbench: bad LMBENCH_ONLY 'lat_pipe ../bin/x': no program '../bin/x' in " "$T_TMP/err"; then ok; else
 		not_ok "runner with a bad LMBENCH_ONLY: status $RC: $(cat "$T_TMP/err")"
 	fi
+	# A tree whose registry lacks a program's steps, or has no registry:
+	# the runner stops before measuring, saying which.
+	mkdir -p "$T_TMP/tree/src/programs"
+	cp -R "$top/scripts" "$T_TMP/tree/"
+	cp "$top"/src/programs/*.steps "$T_TMP/tree/src/programs/"
+	cp "$top/src/programs.tab" "$T_TMP/tree/src/"
+	rm "$T_TMP/tree/src/programs/lat_pipe.steps"
+	LMBENCH_ONLY=lat_pipe RESULTS_DIR=$T_TMP/tree/r run_prog sh "$T_TMP/tree/scripts/lmbench" "$BUILD" "$cfg"
+	if [ "$RC" -eq 1 ] && grep -q "^lmbench: the suite's steps without their step_ function .*: pipe_lat$" "$T_TMP/err" &&
+		[ ! -d "$T_TMP/tree/r" ]; then ok; else not_ok "runner without lat_pipe.steps: status $RC: $(cat "$T_TMP/err")"; fi
+	rm "$T_TMP/tree/src/programs.tab"
+	LMBENCH_ONLY=lat_pipe RESULTS_DIR=$T_TMP/tree/r run_prog sh "$T_TMP/tree/scripts/lmbench" "$BUILD" "$cfg"
+	if [ "$RC" -eq 1 ] && grep -q "^lmbench: no registry " "$T_TMP/err"; then ok; else not_ok "runner without a registry: status $RC: $(cat "$T_TMP/err")"; fi
 	# On a terminal the progress is one line redrawn in place (a bar, the
 	# percentage, the section and the program).
 	if command -v script >/dev/null 2>&1; then
