@@ -215,10 +215,12 @@ long=$(wc -l "$top"/src/*/*.[ch] "$top"/src/*/*.steps "$top"/src/*.tab "$top"/sc
 if [ -z "$long" ]; then ok; else not_ok "files over 400 lines:$long"; fi
 # Nor do the scripts, outside their comments (the names with a _ or
 # lm at their start: line, cache or stream are words too), but these,
-# which still hold lmbench 3's own programs' knowledge: the runner's
-# questions' help (config-run), the summary's and the report's reading of lmbench's
-# lines and their tables' and plots' names (summary-read.awk,
-# summary.awk, report, report.awk).
+# where a name is text, not a program run or listed: the configuration's
+# help (config-run), the titles and legends the summary and the report
+# print, and the programs' own output lines they read, which begin with
+# the program's name ("lat_mem_load ..., "numa_mem: ...) or carry
+# lmbench's keys (summary-read.awk, summary.awk, report, report.awk);
+# changing them would change what a user sees.
 still="config-run report report.awk summary-read.awk summary.awk"
 names=$(awk '!/^[[:space:]]*(#|$)/ && $1 ~ /_|^lm/ { print $1 }' "$top/src/programs.tab")
 for f in "$top"/scripts/*; do
