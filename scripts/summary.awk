@@ -69,10 +69,10 @@ function header(text) {
 	printf("%s", text)
 }
 
-# Metrics where bigger is better; every other one read with V() is a
-# time, where smaller is.
+# Metrics where bigger is better (the bandwidths, loads in flight); every
+# other one read with V() is a time, where smaller is.
 function bigger(k) {
-	return k ~ /^(x_)?(bw_|reread|bcopy_|mem_read|mem_write|mem_par|bon_)/
+	return k ~ /^(x_)?(bw_|reread|bcopy_|mem_read|mem_write|mem_par|bon_|pk_)|_bw0?$/
 }
 
 # The value to print: as read, or with -v percent=1 relative to the best
