@@ -4,8 +4,7 @@
  * members, each fact the machine does not state null.  Built once a
  * process, at its first record, and written alike into every record.
  */
-#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT, open_memstream */
-#include <sched.h>
+#define _GNU_SOURCE /* open_memstream */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -278,13 +277,12 @@ compiler(FILE *f)
 
 /* The context object, built into f. */
 static void
-build(FILE *f)
+build(FILE *f, int allowed)
 {
 	char host[256] = "", when[32] = "", kernel[256] = "", v[256];
 	time_t now = time(NULL);
 	struct tm tm;
 	struct utsname u;
-	cpu_set_t set;
 	long n = sysconf(_SC_NPROCESSORS_ONLN), page = sysconf(_SC_PAGESIZE);
 
 	if (gethostname(host, sizeof(host) - 1) != 0)
@@ -307,10 +305,9 @@ build(FILE *f)
 		fprintf(f, "%ld", n);
 	else
 		fputs("null", f);
-	CPU_ZERO(&set);
 	fputs(",\"cpus_allowed\":", f);
-	if (sched_getaffinity(0, sizeof(set), &set) == 0)
-		fprintf(f, "%d", CPU_COUNT(&set));
+	if (allowed > 0)
+		fprintf(f, "%d", allowed);
 	else
 		fputs("null", f);
 	caches(f);
@@ -335,7 +332,7 @@ build(FILE *f)
 }
 
 void
-json_context(FILE *f)
+json_context(FILE *f, int allowed)
 {
 	static char *text;
 	static size_t len;
@@ -344,7 +341,7 @@ json_context(FILE *f)
 		FILE *m = open_memstream(&text, &len);
 
 		if (m != NULL)
-			build(m);
+			build(m, allowed);
 		if (m == NULL || fclose(m) != 0) {
 			free(text);
 			text = NULL;

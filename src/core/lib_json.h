@@ -48,8 +48,10 @@ void json_placement(FILE *f, const char *text);
 void json_run(FILE *f, const char *env);
 /* ,"context":{...}: where and how the program ran (lib_context.c), the
  * same in every record of a process; null members for facts not
- * stated. */
-void json_context(FILE *f);
+ * stated.  allowed: how many CPUs the program may use, as placement
+ * read them (place_allowed, lib_place.h: the one reading of the
+ * affinity mask), or -1 when it could not. */
+void json_context(FILE *f, int allowed);
 /* One finished line to path ("-": standard output, else appended to the
  * file) in one write(), so concurrent writers never interleave. */
 void json_emit(const char *path, const char *line, size_t len);

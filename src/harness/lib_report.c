@@ -64,7 +64,9 @@ record_open(struct record *rec, const struct bench_ident *id)
 static void
 record_close(struct record *rec)
 {
-	json_context(rec->f);
+	const int *cpus;
+
+	json_context(rec->f, place_allowed(&cpus));
 	fputs("}\n", rec->f);
 	if (fclose(rec->f) == 0)
 		json_emit(rec->path, rec->buf, rec->len);
