@@ -78,14 +78,15 @@ vpath %.c $(SRC_DIRS)
 
 # The programs: the registry src/programs.tab names each once, with its
 # manual section, its own sources and the package it needs; every rule
-# below reads it, and this file names no program.  For each NAME:
+# below reads it (through scripts/registry.awk, its one reader), and
+# this file names no program.  For each NAME:
 # PROG_SRCS_NAME (its sources, a * expanded), PROG_NEED_NAME (the
 # package, "?" dropped), PROG_CFLAGS_NAME and PROG_LIBS_NAME (the
 # package's flags where found).  A program whose package is required and
 # not found is not built.
 REGISTRY := src/programs.tab
 comma := ,
-REG_ROWS := $(shell awk '!/^[[:space:]]*(\#|$$)/ { print $$1 "|" $$2 "|" $$3 "|" $$4 }' $(REGISTRY))
+REG_ROWS := $(shell awk -v registry=$(REGISTRY) -v registry_query=rows -f scripts/registry.awk | awk '{ print $$1 "|" $$2 "|" $$3 "|" $$4 }')
 reg_col = $(word $2,$(subst |, ,$1))
 # pkg-config is asked once per package: PKG_FOUND_k, PKG_CFLAGS_k,
 # PKG_LIBS_k; an optional one's programs also get -DHAVE_LIBK.

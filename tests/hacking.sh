@@ -63,7 +63,7 @@ done
 # every library module's header (not the harness's private one, nor a
 # module a program keeps to itself in src/programs.tab), and a program
 # with bench.h alone reaches a function of each in libbench.a.
-own=$(awk '!/^[[:space:]]*(#|$)/ { print $3 }' "$top/src/programs.tab" | tr ',' '\n')
+own=$(registry_rows "$top/src/programs.tab" | awk '{ print $3 }' | tr ',' '\n')
 {
 	echo '#include <stddef.h>'
 	echo '#include "bench.h"'

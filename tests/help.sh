@@ -91,7 +91,7 @@ table() {
 
 # Every program of the registry.
 progs=0
-names=$(awk '!/^[[:space:]]*(#|$)/ { print $1 }' "$top/src/programs.tab")
+names=$(registry_names "$top/src/programs.tab")
 for p in $names; do
 	if [ ! -x "$BUILD/$p" ]; then
 		echo "help: $p not in this build (the registry suite says why)"

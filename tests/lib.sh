@@ -10,6 +10,10 @@ FAIL=0
 # a line of its own).
 # shellcheck disable=SC2016,SC2034 # an awk program, used where sourced
 BW_RATE='NF == 2 && $1 ~ /^[0-9.]+$/ { print $2 }'
+# The tree of the suite that sources this file (tests/.., or
+# tests/bench/../..), read by the registry's helpers below.
+T_TREE=$(cd "$(dirname "$0")/.." && pwd)
+[ -f "$T_TREE/scripts/registry.awk" ] || T_TREE=$(cd "$T_TREE/.." && pwd)
 T_TMP=$(mktemp -d "${TMPDIR:-/tmp}/lmbench-ng-test.XXXXXX") || exit 1
 trap 'rm -rf "$T_TMP"' EXIT
 trap 'exit 130' INT TERM
@@ -215,26 +219,33 @@ llc_kb() {
 		awk '{ v = $1; m = 1; if (v ~ /M$/) m = 1024; sub(/[KM]$/, "", v); if (v * m > b) b = v * m } END { if (b) printf "%d\n", b }'
 }
 
-# registry_rows [FILE]: the program lines of the registry (FILE, default
-# src/programs.tab) without their attributes (the WORD=VALUE columns
-# after NEEDS): "NAME SECTION SOURCES NEEDS [SUITE...]", one a line.
+# The registry (src/programs.tab) through its one reader,
+# scripts/registry.awk.  registry_query QUERY [FILE]: its answer (FILE
+# default src/programs.tab).
+registry_query() {
+	awk -v registry="${2:-$T_TREE/src/programs.tab}" -v registry_query="$1" \
+		-f "$T_TREE/scripts/registry.awk"
+}
+
+# registry_names [FILE]: the programs, one a line.
+registry_names() {
+	registry_query names "$1"
+}
+
+# registry_rows [FILE]: the program lines of the registry without their
+# attributes (the WORD=VALUE columns after NEEDS): "NAME SECTION SOURCES
+# NEEDS [SUITE...]", one a line.
 registry_rows() {
-	awk '!/^[[:space:]]*(#|$)/ {
-		s = 5
-		while (s <= NF && $s ~ /^[a-z]+=/) s++
-		o = $1 " " $2 " " $3 " " $4
-		for (i = s; i <= NF; i++) o = o " " $i
-		print o
-	}' "${1:-$(dirname "$0")/../src/programs.tab}"
+	registry_query rows "$1"
 }
 
 # registry_attr NAME ATTR [FILE]: the value of a program's attribute in
 # the registry ("" where it has none).
 registry_attr() {
-	awk -v n="$1" -v a="$2=" '$1 == n { for (i = 5; i <= NF && $i ~ /^[a-z]+=/; i++) if (index($i, a) == 1) print substr($i, length(a) + 1) }' "${3:-$(dirname "$0")/../src/programs.tab}"
+	registry_query "attr $1 $2" "$3"
 }
 
 # registry_with ATTR VALUE [FILE]: the programs whose attribute ATTR is VALUE.
 registry_with() {
-	awk -v a="$1=$2" '!/^[[:space:]]*#/ { for (i = 5; i <= NF && $i ~ /^[a-z]+=/; i++) if ($i == a) print $1 }' "${3:-$(dirname "$0")/../src/programs.tab}"
+	registry_query "with $1 $2" "$3"
 }

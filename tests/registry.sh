@@ -31,7 +31,10 @@ problems() {
 		# steps= its steps in lmbench's suite (scripts.sh holds them to
 		# scripts/suite and its NAME.steps), server= the program that
 		# serves it; cells= and cross= the rules of the cells it fills
-		# in lmbench's tables (scripts/summary-lib.awk)
+		# in lmbench's tables (scripts/summary-lib.awk).  The table's
+		# own words, read here without scripts/registry.awk (the one
+		# reader the tree uses), which would hide an attribute given
+		# twice or one misplaced among the SUITE words
 		awk -v rules="$RULES_RE" 'NR == FNR { if (!/^[[:space:]]*(#|$)/) names[$1]; next }
 		!/^[[:space:]]*(#|$)/ {
 			for (i = 5; i <= NF && $i ~ /^[a-z]+=/; i++) {
@@ -164,20 +167,41 @@ for want in "bw_bonnie: after stream" "tlb: two lines" "tlb: section '5'" "tlb: 
 	case $out in *"$want"*) ok ;; *) not_ok "not seen: $want ($out)" ;; esac
 done
 
+# The one reader (scripts/registry.awk) answers each query from a line
+# with attributes and a SUITE column, between a comment and a blank
+# line, tabs and spaces alike; an unknown query is status 2, no
+# registry status 1, each with one line.
+printf '# c\nzz_a\t8 zz_a,zz_b  libx?  parties=helper steps=s1,s2\tcells=-s=k_{-s}\n\nzz_c 1 zz_c - steps=s3 OS SYSCALL run -x 1\n' >"$T_TMP/reg.tab"
+for q in "names|zz_a zz_c" "rows|zz_a 8 zz_a,zz_b libx?;zz_c 1 zz_c - OS SYSCALL run -x 1" "attr zz_a cells|-s=k_{-s}" \
+	"attr zz_c parties|" "with parties helper|zz_a" "pairs steps|zz_a s1,s2;zz_c s3"; do
+	got=$(registry_query "${q%%|*}" "$T_TMP/reg.tab" | tr '\n' ';')
+	want=${q#*|}
+	[ "${q%%|*}" != names ] || want=$(echo "$want" | tr ' ' ';')
+	[ -z "$want" ] || want="${want%;};"
+	if [ "$got" = "$want" ]; then ok; else not_ok "registry.awk's ${q%%|*}: '$got', want '$want'"; fi
+done
+for q in "bogus|2" "attr zz_a|2" "names|1"; do
+	f=$T_TMP/reg.tab
+	[ "${q%%|*}" != names ] || f=$T_TMP/none.tab
+	registry_query "${q%%|*}" "$f" >"$T_TMP/out" 2>"$T_TMP/err"
+	RC=$?
+	expect_rc "${q#*|}" "registry.awk's ${q%%|*}"
+	if [ ! -s "$T_TMP/out" ] && [ "$(wc -l <"$T_TMP/err")" -eq 1 ]; then ok; else not_ok "registry.awk's ${q%%|*}: not one line on stderr: $(cat "$T_TMP/out" "$T_TMP/err")"; fi
+done
+
 # The Makefile builds exactly the registry's programs (less those whose
 # required package is missing here), and names none of them itself
 # outside its comments.
 # shellcheck disable=SC2016 # make expands it
 made=$(printf 'registry-programs:\n\t@echo $(PROGRAMS)\n' | make -s --no-print-directory -C "$top" -f Makefile -f - registry-programs 2>&1)
-want=$(awk '!/^[[:space:]]*(#|$)/ { print $1 " " $4 }' "$top/src/programs.tab" | while read -r n k; do
+want=$(registry_rows "$top/src/programs.tab" | while read -r n _ _ k _; do
 	case $k in - | *\?) echo "$n" ;; *) pkg-config --exists "$k" 2>/dev/null && echo "$n" ;; esac
 done | tr '\n' ' ')
 # (blanks and line ends as single spaces, none at the ends)
 norm() { printf '%s\n' "$1" | tr -s ' \n\t' '   ' | sed 's/^ //; s/ $//'; }
 if [ "$(norm "$made")" = "$(norm "$want")" ]; then ok; else not_ok "the Makefile's programs: '$made', the registry's: '$want'"; fi
 named=
-# shellcheck disable=SC2013 # one word a line
-for n in $(awk '!/^[[:space:]]*(#|$)/ { print $1 }' "$top/src/programs.tab"); do
+for n in $(registry_names "$top/src/programs.tab"); do
 	grep -v '^[[:space:]]*#' "$top/Makefile" | grep -qw -- "$n" && named="$named $n"
 done
 if [ -z "$named" ]; then ok; else not_ok "the Makefile names programs:$named"; fi
@@ -186,25 +210,20 @@ if [ -z "$named" ]; then ok; else not_ok "the Makefile names programs:$named"; f
 # never show FAIL.  A {W} stands for any of 0, 16, 64 (lat_ctx's sizes
 # in the tables), a key ending in @ is read both for this host and as
 # r_KEY.
-keys=$(awk '!/^[[:space:]]*(#|$)/ {
-	for (i = 5; i <= NF && $i ~ /^[a-z]+=/; i++) {
-		if ($i !~ /^(cells|cross)=/) continue
-		v = $i
-		sub(/^[a-z]+=/, "", v)
-		nr = split(v, r, ",")
-		for (j = 1; j <= nr; j++) {
-			k = r[j]
-			sub(/^.*=/, "", k)
-			nk = split(k, kk, "/")
-			for (m = 1; m <= nk; m++) {
-				if (kk[m] ~ /^\+/) continue
-				if (kk[m] ~ /@$/) { sub(/@$/, "", kk[m]); print $1, kk[m]; print $1, "r_" kk[m]; continue }
-				if (index(kk[m], "{")) { a = kk[m]; gsub(/\{[^}]*\}/, "(0|16|64)", a); print $1, a; continue }
-				print $1, kk[m]
-			}
+keys=$({ registry_query "pairs cells" "$top/src/programs.tab"; registry_query "pairs cross" "$top/src/programs.tab"; } | awk '{
+	nr = split($2, r, ",")
+	for (j = 1; j <= nr; j++) {
+		k = r[j]
+		sub(/^.*=/, "", k)
+		nk = split(k, kk, "/")
+		for (m = 1; m <= nk; m++) {
+			if (kk[m] ~ /^\+/) continue
+			if (kk[m] ~ /@$/) { sub(/@$/, "", kk[m]); print $1, kk[m]; print $1, "r_" kk[m]; continue }
+			if (index(kk[m], "{")) { a = kk[m]; gsub(/\{[^}]*\}/, "(0|16|64)", a); print $1, a; continue }
+			print $1, kk[m]
 		}
 	}
-}' "$top/src/programs.tab")
+}')
 unread=$(printf '%s\n' "$keys" | while read -r prog key; do
 	[ -n "$key" ] || continue
 	cat "$top/scripts/summary.awk" "$top/scripts/summary-read.awk" | grep -qwE -- "$key" || printf ' %s:%s' "$prog" "$key"
@@ -232,7 +251,7 @@ text_names() {
 	summary.awk) echo "bw_mem_peak bw_pipe bw_tcp bw_unix lat_c2c lat_mem_load lat_msg lat_pipe_pairs lat_pmake numa_mem" ;;
 	esac
 }
-names=$(awk '!/^[[:space:]]*(#|$)/ && $1 ~ /_|^lm/ { print $1 }' "$top/src/programs.tab")
+names=$(registry_names "$top/src/programs.tab" | grep -E '_|^lm')
 for f in "$top"/scripts/*; do
 	allowed=" $(text_names "${f##*/}") "
 	named=
@@ -262,7 +281,7 @@ rc=$?
 case $out in *", 0 cycles, 0 up") if [ "$rc" -eq 0 ]; then ok; else not_ok "scripts/graph: status $rc: $out"; fi ;;
 *) not_ok "scripts/graph: $out" ;; esac
 mkdir -p "$T_TMP/g/scripts"
-cp "$top/scripts/graph" "$T_TMP/g/scripts/"
+cp "$top/scripts/graph" "$top/scripts/registry.awk" "$T_TMP/g/scripts/"
 # graph_planted WANT: the copy's graph says WANT (a shell pattern) and
 # exits 1; the copy's src/ is put back afterwards.
 graph_planted() {

@@ -459,7 +459,7 @@ code() { awk '{ sub(/(^|[ \t])#.*/, ""); gsub(/"[^"]*"/, ""); gsub(/'"'"'[^'"'"'
 suite_problems() {
 	su=$1 pt=$2 sd=$3
 	sed -n "/^SUITE='/,/^'/p" "$su" | grep '|' | cut -d'|' -f5 | sort -u >"$T_TMP/rowsteps"
-	names=" $(awk '!/^[[:space:]]*(#|$)/ { print $1 }' "$pt" | tr '\n' ' ') "
+	names=" $(registry_names "$pt" | tr '\n' ' ') "
 	while read -r st; do
 		[ "$st" = out ] && continue
 		grep -q "^step_$st() {" "$su" "$sd"/*.steps || echo "$st: a SUITE row, no step_$st"

@@ -21,7 +21,7 @@ bad numa_mem 1 -M "$NEAR_ALL"
 # neither its objects here nor libnuma: its numa_mem is such a build.)
 flags=$(cat "$BUILD/obj/.flags" 2>/dev/null)
 # Its sources, as the registry names them.
-names=$(awk '$1 == "numa_mem" { gsub(",", " ", $3); print $3 }' "$T_DIR/../src/programs.tab" 2>/dev/null)
+names=$(registry_rows "$T_DIR/../src/programs.tab" 2>/dev/null | awk '$1 == "numa_mem" { gsub(",", " ", $3); print $3 }')
 srcs=
 for f in $names; do
 	srcs="$srcs $T_DIR/../src/programs/$f.c"
